@@ -1,0 +1,90 @@
+/**
+ * Field names and column values: the rules the parser enforces and every compiler relies on,
+ * because a field name is the only part of a filter a compiler inlines into its query.
+ *
+ * @module
+ */
+
+import { LucidError } from "../errors.js";
+import { COLUMN_FIELDS, type ColumnField, type FilterScalar } from "./filter.js";
+import { describeValue } from "./filter-errors.js";
+
+/** Segments of letters, digits, `_` and `-`, joined by `.`: safe to quote into any query language. */
+const FIELD_NAME = /^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*$/;
+
+const TIMESTAMP_FIELDS: readonly string[] = ["created_at", "updated_at"];
+
+/**
+ * True when `field` is a usable field name.
+ *
+ * @example
+ * isValidFieldName("prefs.color"); // true
+ * isValidFieldName("x') or 1=1 --"); // false
+ */
+export function isValidFieldName(field: string): boolean {
+  return FIELD_NAME.test(field);
+}
+
+/**
+ * Throws `INVALID_FILTER` unless `field` is a usable field name.
+ *
+ * @example
+ * assertFieldName("importance");
+ */
+export function assertFieldName(field: string, path = field): void {
+  if (isValidFieldName(field)) return;
+  throw new LucidError(
+    "INVALID_FILTER",
+    `${path}: ${describeValue(field)} is not a valid filter field; use letters, digits, "_" and "-", ` +
+      `with "." between nested metadata keys, e.g. { "prefs.color": "blue" }`,
+    { details: { path, field } },
+  );
+}
+
+/**
+ * True for fields stored as columns rather than inside metadata.
+ *
+ * @example
+ * isColumnField("user_id"); // true
+ * isColumnField("importance"); // false
+ */
+export function isColumnField(field: string): field is ColumnField {
+  return (COLUMN_FIELDS as readonly string[]).includes(field);
+}
+
+/**
+ * The metadata key path of a (non-column) field.
+ *
+ * @example
+ * metadataPath("prefs.color"); // ["prefs", "color"]
+ */
+export function metadataPath(field: string): string[] {
+  return field.split(".");
+}
+
+/**
+ * A value for a text column: strings and null as they are; epoch milliseconds for `created_at` /
+ * `updated_at` become ISO-8601 UTC, the form those columns store. Anything else is `INVALID_FILTER`.
+ *
+ * @example
+ * columnValue("created_at", Date.UTC(2026, 10, 30)); // "2026-11-30T00:00:00.000Z"
+ * columnValue("user_id", "alice"); // "alice"
+ */
+export function columnValue(field: ColumnField, value: FilterScalar, path: string = field): string | null {
+  if (typeof value === "string" || value === null) return value;
+  if (TIMESTAMP_FIELDS.includes(field)) {
+    const date = typeof value === "number" ? new Date(value) : undefined;
+    if (date !== undefined && !Number.isNaN(date.getTime())) return date.toISOString();
+    throw new LucidError(
+      "INVALID_FILTER",
+      `${path}: ${field} takes an ISO-8601 string or epoch milliseconds, got ${describeValue(value)}; ` +
+        `e.g. { ${field}: { gte: "2026-01-01T00:00:00.000Z" } }`,
+      { details: { path, field } },
+    );
+  }
+  throw new LucidError(
+    "INVALID_FILTER",
+    `${path}: ${field} holds text, got ${describeValue(value)}; pass a string, e.g. { ${field}: "${String(value)}" }`,
+    { details: { path, field } },
+  );
+}

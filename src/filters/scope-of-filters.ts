@@ -1,0 +1,50 @@
+/**
+ * The scope a filter pins down, read off its tree: what `search` / `getAll` require before they run,
+ * and what a store may use to narrow a query to one scope's partition.
+ *
+ * @module
+ */
+
+import { LucidError } from "../errors.js";
+import { type FilterNode, SCOPE_KEYS, type ScopeKey } from "./filter.js";
+
+/**
+ * The scope keys fixed by an `eq` string condition that every match must satisfy: conditions at the
+ * top level or inside nested `and`s. Conditions under `or` / `not` fix nothing. If one key is fixed
+ * twice to different values, the first wins; the whole filter still applies and then matches nothing.
+ *
+ * @example
+ * scopeOf(parseFilters({ user_id: "alice", OR: [{ agent_id: "a" }, { agent_id: "b" }] })); // { user_id: "alice" }
+ */
+export function scopeOf(node: FilterNode): Partial<Record<ScopeKey, string>> {
+  const scope: Partial<Record<ScopeKey, string>> = {};
+  collect(node, scope);
+  return Object.freeze(scope);
+}
+
+function collect(node: FilterNode, scope: Partial<Record<ScopeKey, string>>): void {
+  if (node.kind === "and") {
+    for (const child of node.children) collect(child, scope);
+  } else if (node.kind === "condition" && node.op === "eq" && typeof node.value === "string") {
+    const key = SCOPE_KEYS.find((scopeKey) => scopeKey === node.field);
+    if (key !== undefined) scope[key] ??= node.value;
+  }
+}
+
+/**
+ * `scopeOf(node)`, or `LucidError("SCOPE_REQUIRED")` when the filter fixes no scope key. `what`
+ * names the operation in the message.
+ *
+ * @example
+ * requireScope(parseFilters({ user_id: "alice" }), "search"); // { user_id: "alice" }
+ * requireScope(parseFilters({ category: "food" }), "search"); // throws SCOPE_REQUIRED
+ */
+export function requireScope(node: FilterNode, what: string): Partial<Record<ScopeKey, string>> {
+  const scope = scopeOf(node);
+  if (Object.keys(scope).length > 0) return scope;
+  throw new LucidError(
+    "SCOPE_REQUIRED",
+    `${what} needs a scope: pass filters with at least one of user_id, agent_id, app_id or run_id, ` +
+      `e.g. { filters: { user_id: "alice" } }`,
+  );
+}

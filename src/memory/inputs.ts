@@ -1,0 +1,76 @@
+/**
+ * Validation of the values callers pass in: memory text, timestamps, ids, metadata.
+ *
+ * @module
+ */
+
+import { LucidError } from "../errors.js";
+import { IDENTITY_METADATA_KEYS } from "./scope.js";
+
+export const DEFAULT_MAX_TEXT_BYTES = 32 * 1024;
+
+/** Trims and checks a memory's text; blank or oversized text is refused before anything is written. */
+export function checkText(text: unknown, maxBytes: number): string {
+  if (typeof text !== "string") {
+    throw new LucidError("INVALID_ARGUMENT", `Memory text must be a string, got ${typeof text}.`);
+  }
+  const trimmed = text.trim();
+  if (trimmed.length === 0) {
+    throw new LucidError(
+      "EMPTY_TEXT",
+      'Memory text is empty. Pass the fact to remember, e.g. "User prefers tabs".',
+    );
+  }
+  const bytes = Buffer.byteLength(trimmed, "utf8");
+  if (bytes > maxBytes) {
+    throw new LucidError(
+      "TEXT_TOO_LONG",
+      `Memory text is ${bytes} bytes, over the limit of ${maxBytes}. Split it into smaller facts, or raise maxTextBytes.`,
+      { details: { bytes, maxBytes } },
+    );
+  }
+  return trimmed;
+}
+
+/** A timestamp as the store keeps it: ISO-8601 UTC with milliseconds. */
+export function toIsoTimestamp(value: string | Date | number, what: string): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) {
+    throw new LucidError(
+      "INVALID_ARGUMENT",
+      `${what} is not a valid date: ${JSON.stringify(value)}. Use an ISO-8601 string such as 2026-11-30T09:00:00Z.`,
+    );
+  }
+  return date.toISOString();
+}
+
+export function checkId(id: unknown, what = "id"): string {
+  if (typeof id !== "string" || id.trim().length === 0 || id.length > 200 || /\s/.test(id)) {
+    throw new LucidError(
+      "INVALID_ARGUMENT",
+      `${what} must be a non-empty string without whitespace (at most 200 characters), got ${JSON.stringify(id)}.`,
+    );
+  }
+  return id;
+}
+
+/**
+ * A deep copy of caller metadata without identity keys (they would let metadata spoof a scope), so
+ * later changes to the caller's object never reach the store and the store never changes it.
+ */
+export function copyMetadata(metadata: unknown): Record<string, unknown> {
+  if (metadata === undefined || metadata === null) return {};
+  if (typeof metadata !== "object" || Array.isArray(metadata)) {
+    throw new LucidError("INVALID_ARGUMENT", 'metadata must be a plain object, e.g. { source: "chat" }.');
+  }
+  let copy: Record<string, unknown>;
+  try {
+    copy = JSON.parse(JSON.stringify(metadata)) as Record<string, unknown>;
+  } catch (error) {
+    throw new LucidError("INVALID_ARGUMENT", "metadata must be JSON-serialisable (no cycles or BigInt).", {
+      cause: error,
+    });
+  }
+  for (const key of IDENTITY_METADATA_KEYS) delete copy[key];
+  return copy;
+}

@@ -1,0 +1,127 @@
+/**
+ * `search`: hybrid retrieval. Candidates are the union of the dense top-K, the keyword (BM25)
+ * top-K and the memories linked to an entity the query names; each is scored on all three signals
+ * (`search/fuse.ts`) and the best `topK` above `threshold` are returned.
+ *
+ * @module
+ */
+
+import { LucidError } from "../errors.js";
+import type { FilterNode } from "../filters/filter.js";
+import { idsMissingSimilarity, type RankedCandidate, rankCandidates } from "../search/rank.js";
+import type { MemoryStoreOps } from "../store/store.js";
+import { extractEntities } from "../text/entities.js";
+import { keywordTerms } from "../text/keywords.js";
+import type { MemoryContext } from "./context.js";
+import { embedTexts } from "./embed-texts.js";
+import { checkText } from "./inputs.js";
+import { readFilter, readVisibility } from "./read-filters.js";
+import { toMemoryItem } from "./to-item.js";
+import type { MemoryItem, SearchOptions, SearchResult } from "./types.js";
+
+export const DEFAULT_TOP_K = 20;
+export const DEFAULT_THRESHOLD = 0.1;
+
+/** Each generator fetches this many candidates: Mem0's `max(topK · 4, 60)`. */
+const candidatePool = (topK: number) => Math.max(topK * 4, 60);
+
+export async function searchMemories(
+  context: MemoryContext,
+  query: string,
+  options: SearchOptions = {},
+): Promise<SearchResult> {
+  const text = checkText(query, context.maxTextBytes);
+  const topK = checkTopK(options.topK);
+  const threshold = checkThreshold(options.threshold);
+  const filter = readFilter(options, "search");
+  const visibleAt = readVisibility(context, options.showExpired);
+  if (topK === 0) return { results: [] };
+
+  const [vector] = await embedTexts(context, [text], "search");
+  const terms = keywordTerms(text);
+  const entityKeys = [...new Set(extractEntities(text).map((entity) => entity.key))];
+  const k = candidatePool(topK);
+
+  const store = context.store;
+  const [dense, keyword, entity] = await Promise.all([
+    store.searchDense({ filter, visibleAt, vector: vector as Float32Array, k }),
+    store.searchKeyword({ filter, visibleAt, terms, k }),
+    store.searchEntities({ filter, visibleAt, keys: entityKeys, limit: k }),
+  ]);
+  const missing = idsMissingSimilarity({ dense, keyword, entity });
+  const extraSimilarity = await similarities(store, filter, vector as Float32Array, missing);
+  const ranked = rankCandidates({ dense, keyword, entity, extraSimilarity, termCount: terms.length });
+
+  const chosen = ranked.filter((candidate) => candidate.score.final >= threshold).slice(0, topK);
+  const rows = await context.store.getMemories(chosen.map((candidate) => candidate.id));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const results: MemoryItem[] = [];
+  for (const candidate of chosen) {
+    const row = byId.get(candidate.id);
+    if (row === undefined) continue;
+    results.push(withScore(toMemoryItem(row), candidate, threshold, options.explain === true));
+  }
+  return { results };
+}
+
+/** Cosine similarity of memories found only by keyword or entity, via an exact dense query over just them. */
+async function similarities(
+  store: MemoryStoreOps,
+  filter: FilterNode,
+  vector: Float32Array,
+  ids: readonly string[],
+): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const onlyThese: FilterNode = {
+    kind: "and",
+    children: [filter, { kind: "condition", field: "id", op: "in", value: ids }],
+  };
+  const hits = await store.searchDense({ filter: onlyThese, vector, k: ids.length });
+  return new Map(hits.map((hit) => [hit.id, hit.similarity]));
+}
+
+function withScore(
+  item: MemoryItem,
+  candidate: RankedCandidate,
+  threshold: number,
+  explain: boolean,
+): MemoryItem {
+  const scored: MemoryItem = { ...item, score: round(candidate.score.final) };
+  if (explain) {
+    scored.score_details = {
+      semanticScore: round(candidate.signals.semantic),
+      bm25Score: round(candidate.signals.bm25),
+      entityBoost: round(candidate.signals.entity),
+      rawScore: round(candidate.score.raw),
+      maxPossibleScore: candidate.score.maxPossible,
+      finalScore: round(candidate.score.final),
+      threshold,
+      matchedBy: candidate.matchedBy,
+    };
+  }
+  return scored;
+}
+
+const round = (value: number) => Math.round(value * 1e6) / 1e6;
+
+function checkTopK(topK: unknown): number {
+  if (topK === undefined) return DEFAULT_TOP_K;
+  if (typeof topK !== "number" || !Number.isInteger(topK) || topK < 0) {
+    throw new LucidError(
+      "INVALID_ARGUMENT",
+      `topK must be a non-negative integer, got ${JSON.stringify(topK)}.`,
+    );
+  }
+  return topK;
+}
+
+function checkThreshold(threshold: unknown): number {
+  if (threshold === undefined) return DEFAULT_THRESHOLD;
+  if (typeof threshold !== "number" || !(threshold >= 0 && threshold <= 1)) {
+    throw new LucidError(
+      "INVALID_ARGUMENT",
+      `threshold must be a number from 0 to 1, got ${JSON.stringify(threshold)}.`,
+    );
+  }
+  return threshold;
+}

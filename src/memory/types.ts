@@ -1,0 +1,149 @@
+/**
+ * Options and results of the Memory API. Names and shapes follow `mem0ai/oss` `Memory`
+ * (camelCase options, `filters` with snake_case scope keys, `{ results: [...] }`), so moving from
+ * Mem0 is an import change.
+ *
+ * @module
+ */
+
+import type { HistoryAction } from "../store/store.js";
+
+/** A chat message, as Mem0 takes them. System messages are context, never stored as memories. */
+export interface Message {
+  role: "user" | "assistant" | "system" | (string & {});
+  content: string;
+  name?: string;
+}
+
+/** Mem0-style filters: scope keys, metadata keys, operators (`eq ne gt gte lt lte in nin contains icontains`), `AND OR NOT`. */
+export type Filters = Record<string, unknown>;
+
+/** Scope given as options (camelCase, as Mem0's `add`). */
+export interface ScopeOptions {
+  userId?: string;
+  agentId?: string;
+  appId?: string;
+  runId?: string;
+}
+
+export interface AddOptions extends ScopeOptions {
+  metadata?: Record<string, unknown>;
+  /** Scope keys may also come in Mem0's snake_case filters form; never modified. */
+  filters?: Filters;
+  /** One of the policy's categories; also read from `metadata.category` or `metadata.type`. */
+  category?: string;
+  /** Extract facts with an LLM (Mem0's default). Without an LLM only `false` works, and it is the default. */
+  infer?: boolean;
+  /** An explicit expiry date (Mem0's `expirationDate`): a date or ISO string. */
+  expirationDate?: string | Date;
+  /** Import: keep this id (only when the input yields a single memory). */
+  id?: string;
+  /** Import: keep this creation time. */
+  createdAt?: string | Date;
+  /** Import: keep this update time (defaults to `createdAt`). */
+  updatedAt?: string | Date;
+}
+
+export interface SearchOptions extends ScopeOptions {
+  filters?: Filters;
+  /** How many results at most. Default 20. */
+  topK?: number;
+  /** Minimum final score in [0, 1]. Default 0.1, as Mem0 (which applies it to the semantic score only). */
+  threshold?: number;
+  /** Add each signal's contribution as `score_details`. */
+  explain?: boolean;
+  /** Include memories whose category TTL or expiration date has passed. */
+  showExpired?: boolean;
+}
+
+export interface GetAllOptions extends ScopeOptions {
+  filters?: Filters;
+  /** 1-based page number. Default 1. */
+  page?: number;
+  /** Results per page. Default 100. */
+  pageSize?: number;
+  /** Mem0's name for a single page's size; same as `pageSize`. */
+  topK?: number;
+  showExpired?: boolean;
+}
+
+export interface UpdateFields {
+  text?: string;
+  /** Merged into the existing metadata; a key set to `null` is removed. */
+  metadata?: Record<string, unknown>;
+  /** A new expiry date, or null to clear it. */
+  expirationDate?: string | Date | null;
+}
+
+export interface ScoreDetails {
+  /** Cosine similarity of the query and memory vectors, clamped to [0, 1]. */
+  semanticScore: number;
+  /** Sigmoid-normalised BM25, 0 when the memory did not match a query word. */
+  bm25Score: number;
+  /** Boost for sharing a named entity with the query. */
+  entityBoost: number;
+  rawScore: number;
+  maxPossibleScore: number;
+  finalScore: number;
+  threshold: number;
+  /** Which candidate generators returned this memory. */
+  matchedBy: ("dense" | "keyword" | "entity")[];
+}
+
+export interface MemoryItem {
+  id: string;
+  memory: string;
+  hash: string;
+  /** The caller's metadata, with `category` set when the memory has one. */
+  metadata: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+  /** Set when the memory has an explicit expiration date. */
+  expiresAt?: string;
+  user_id?: string;
+  agent_id?: string;
+  app_id?: string;
+  run_id?: string;
+  /** Search only: the fused relevance in [0, 1]. */
+  score?: number;
+  score_details?: ScoreDetails;
+}
+
+export type AddEvent = "ADD" | "NONE";
+
+export interface AddResultItem {
+  id: string;
+  memory: string;
+  /** `ADD` when stored; `NONE` when the same text was already stored in this scope (its id is returned). */
+  event: AddEvent;
+  metadata: Record<string, unknown>;
+}
+
+export interface AddResult {
+  results: AddResultItem[];
+}
+
+export interface SearchResult {
+  results: MemoryItem[];
+}
+
+export interface GetAllResult {
+  results: MemoryItem[];
+  /** Every matching memory, not just this page. */
+  total: number;
+  page: number;
+  pageSize: number;
+  hasMore: boolean;
+}
+
+/** A history row in Mem0's shape (snake_case, as its SQLite history manager returns them). */
+export interface HistoryEntry {
+  id: number;
+  memory_id: string;
+  action: HistoryAction;
+  previous_value: string | null;
+  new_value: string | null;
+  actor: string;
+  created_at: string;
+  is_deleted: 0 | 1;
+}

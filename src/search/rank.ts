@@ -1,0 +1,73 @@
+/**
+ * Ranking: merge the candidate lists of the three generators and order them by fused score.
+ * Pure; the memory service fetches the candidates.
+ *
+ * @module
+ */
+
+import type { DenseHit, EntityHit, KeywordHit } from "../store/store.js";
+import { entityBoost, type FusedScore, fuse, normaliseBm25, type Signals } from "./fuse.js";
+
+export type Generator = "dense" | "keyword" | "entity";
+
+export interface RankedCandidate {
+  readonly id: string;
+  readonly signals: Signals;
+  readonly score: FusedScore;
+  readonly matchedBy: Generator[];
+}
+
+export interface Candidates {
+  readonly dense: readonly DenseHit[];
+  readonly keyword: readonly KeywordHit[];
+  readonly entity: readonly EntityHit[];
+  /** Similarities of candidates the dense generator did not return (found by keyword or entity). */
+  readonly extraSimilarity: ReadonlyMap<string, number>;
+  /** Query terms, which set the BM25 sigmoid's shape. */
+  readonly termCount: number;
+}
+
+/** Ids found by keyword or entity but not by the dense generator: their similarity must be fetched. */
+export function idsMissingSimilarity(
+  candidates: Omit<Candidates, "extraSimilarity" | "termCount">,
+): string[] {
+  const dense = new Set(candidates.dense.map((hit) => hit.id));
+  const missing = new Set<string>();
+  for (const hit of [...candidates.keyword, ...candidates.entity])
+    if (!dense.has(hit.id)) missing.add(hit.id);
+  return [...missing];
+}
+
+/** Best first; ties broken by id so results are stable. */
+export function rankCandidates(candidates: Candidates): RankedCandidate[] {
+  const byId = new Map<string, { semantic: number; bm25: number; entity: number; matchedBy: Generator[] }>();
+  const entry = (id: string) => {
+    let found = byId.get(id);
+    if (found === undefined) {
+      found = { semantic: candidates.extraSimilarity.get(id) ?? 0, bm25: 0, entity: 0, matchedBy: [] };
+      byId.set(id, found);
+    }
+    return found;
+  };
+  for (const hit of candidates.dense) {
+    const found = entry(hit.id);
+    found.semantic = hit.similarity;
+    found.matchedBy.push("dense");
+  }
+  for (const hit of candidates.keyword) {
+    const found = entry(hit.id);
+    found.bm25 = normaliseBm25(hit.bm25, candidates.termCount);
+    found.matchedBy.push("keyword");
+  }
+  for (const hit of candidates.entity) {
+    const found = entry(hit.id);
+    found.entity = Math.max(found.entity, entityBoost(hit.linkCount));
+    if (!found.matchedBy.includes("entity")) found.matchedBy.push("entity");
+  }
+  const query = { anyKeyword: candidates.keyword.length > 0, anyEntity: candidates.entity.length > 0 };
+  const ranked = [...byId.entries()].map(([id, found]) => {
+    const signals = { semantic: Math.max(0, found.semantic), bm25: found.bm25, entity: found.entity };
+    return { id, signals, score: fuse(signals, query), matchedBy: found.matchedBy };
+  });
+  return ranked.sort((a, b) => b.score.final - a.score.final || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}

@@ -1,0 +1,219 @@
+/**
+ * Memory rows in SQLite: insert, update, delete, read and list, with their vector, keyword index
+ * and entity links kept in step. Synchronous; `SqliteStore` serialises calls and wraps them async.
+ *
+ * @module
+ */
+
+import type { EntityLink, ListQuery, MemoryPatch, MemoryRow, NewMemory, Scope } from "../store.js";
+import { compileSqliteFilter } from "./sqlite-filter.js";
+import { compileVisibility } from "./sqlite-visibility.js";
+import type { StatementCache } from "./statement-cache.js";
+
+interface MemoryRecordRow {
+  seq: number;
+  id: string;
+  text: string;
+  hash: string;
+  user_id: string | null;
+  agent_id: string | null;
+  app_id: string | null;
+  run_id: string | null;
+  category: string | null;
+  metadata: string;
+  created_at: string;
+  updated_at: string;
+  expires_at: string | null;
+}
+
+export const MEMORY_COLUMNS =
+  "m.seq, m.id, m.text, m.hash, m.user_id, m.agent_id, m.app_id, m.run_id, m.category, m.metadata, m.created_at, m.updated_at, m.expires_at";
+
+export function toMemoryRow(row: MemoryRecordRow): MemoryRow {
+  return {
+    id: row.id,
+    text: row.text,
+    hash: row.hash,
+    user_id: row.user_id,
+    agent_id: row.agent_id,
+    app_id: row.app_id,
+    run_id: row.run_id,
+    category: row.category,
+    metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    expiresAt: row.expires_at,
+  };
+}
+
+/** vec0 takes integer keys only as BigInt (better-sqlite3 binds JS numbers as REAL). */
+const vecKey = (seq: number): bigint => BigInt(seq);
+
+export class SqliteMemories {
+  constructor(private readonly statements: StatementCache) {}
+
+  insert(memory: NewMemory): void {
+    const { seq } = this.statements
+      .get(
+        `insert into memories(id, text, hash, user_id, agent_id, app_id, run_id, category, metadata, created_at, updated_at, expires_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning seq`,
+      )
+      .get(
+        memory.id,
+        memory.text,
+        memory.hash,
+        memory.user_id,
+        memory.agent_id,
+        memory.app_id,
+        memory.run_id,
+        memory.category,
+        JSON.stringify(memory.metadata),
+        memory.createdAt,
+        memory.updatedAt,
+        memory.expiresAt,
+      ) as { seq: number };
+    this.statements
+      .get(
+        "insert into memories_vec(seq, user_key, agent_key, app_key, run_key, embedding) values (?, ?, ?, ?, ?, ?)",
+      )
+      .run(
+        vecKey(seq),
+        memory.user_id ?? "",
+        memory.agent_id ?? "",
+        memory.app_id ?? "",
+        memory.run_id ?? "",
+        memory.embedding,
+      );
+    this.link(seq, memory.entities);
+  }
+
+  update(id: string, patch: MemoryPatch): void {
+    const seq = this.seqOf(id);
+    if (seq === undefined) return;
+    this.statements
+      .get(
+        "update memories set text = ?, hash = ?, category = ?, metadata = ?, updated_at = ?, expires_at = ? where seq = ?",
+      )
+      .run(
+        patch.text,
+        patch.hash,
+        patch.category,
+        JSON.stringify(patch.metadata),
+        patch.updatedAt,
+        patch.expiresAt,
+        seq,
+      );
+    if (patch.embedding !== undefined) {
+      this.statements
+        .get("update memories_vec set embedding = ? where seq = ?")
+        .run(patch.embedding, vecKey(seq));
+    }
+    if (patch.entities !== undefined) {
+      const previous = this.unlink(seq);
+      this.link(seq, patch.entities);
+      this.dropOrphanEntities(previous);
+    }
+  }
+
+  delete(id: string): void {
+    const seq = this.seqOf(id);
+    if (seq === undefined) return;
+    const entitySeqs = this.unlink(seq);
+    this.statements.get("delete from memories_vec where seq = ?").run(vecKey(seq));
+    this.statements.get("delete from memories where seq = ?").run(seq);
+    this.dropOrphanEntities(entitySeqs);
+  }
+
+  get(id: string): MemoryRow | null {
+    const row = this.statements.get(`select ${MEMORY_COLUMNS} from memories m where m.id = ?`).get(id) as
+      | MemoryRecordRow
+      | undefined;
+    return row === undefined ? null : toMemoryRow(row);
+  }
+
+  getMany(ids: readonly string[]): MemoryRow[] {
+    if (ids.length === 0) return [];
+    const rows = this.statements
+      .get(`select ${MEMORY_COLUMNS} from memories m where m.id in (select value from json_each(?))`)
+      .all(JSON.stringify(ids)) as MemoryRecordRow[];
+    const byId = new Map(rows.map((row) => [row.id, toMemoryRow(row)]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  findByHash(scope: Scope, hash: string): MemoryRow | null {
+    const row = this.statements
+      .get(
+        `select ${MEMORY_COLUMNS} from memories m where m.hash = ?
+           and m.user_id is ? and m.agent_id is ? and m.app_id is ? and m.run_id is ? limit 1`,
+      )
+      .get(hash, scope.user_id ?? null, scope.agent_id ?? null, scope.app_id ?? null, scope.run_id ?? null) as
+      | MemoryRecordRow
+      | undefined;
+    return row === undefined ? null : toMemoryRow(row);
+  }
+
+  list(query: ListQuery): { rows: MemoryRow[]; total: number } {
+    const filter = compileSqliteFilter(query.filter, "m");
+    const visible = compileVisibility(query.visibleAt, "m");
+    const where = `${filter.sql} and ${visible.sql}`;
+    const params = [...filter.params, ...visible.params];
+    const { total } = this.statements
+      .get(`select count(*) as total from memories m where ${where}`)
+      .get(...params) as {
+      total: number;
+    };
+    const rows = this.statements
+      .get(
+        `select ${MEMORY_COLUMNS} from memories m where ${where} order by m.created_at desc, m.id desc limit ? offset ?`,
+      )
+      .all(...params, query.limit, query.offset) as MemoryRecordRow[];
+    return { rows: rows.map(toMemoryRow), total };
+  }
+
+  embedding(id: string): Float32Array | null {
+    const row = this.statements
+      .get(
+        "select v.embedding as embedding from memories m join memories_vec v on v.seq = m.seq where m.id = ?",
+      )
+      .get(id) as { embedding: Buffer } | undefined;
+    if (row === undefined) return null;
+    const bytes = row.embedding;
+    // Copy: the Buffer may be a view into a larger pooled allocation.
+    return new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  }
+
+  private seqOf(id: string): number | undefined {
+    const row = this.statements.get("select seq from memories where id = ?").get(id) as
+      | { seq: number }
+      | undefined;
+    return row?.seq;
+  }
+
+  private link(memorySeq: number, entities: readonly EntityLink[]): void {
+    const upsert = this.statements.get(
+      "insert into entities(key, name, type) values (?, ?, ?) on conflict(key) do update set key = excluded.key returning seq",
+    );
+    const attach = this.statements.get(
+      "insert or ignore into memory_entities(memory_seq, entity_seq) values (?, ?)",
+    );
+    for (const entity of entities) {
+      const { seq } = upsert.get(entity.key, entity.name, entity.type) as { seq: number };
+      attach.run(memorySeq, seq);
+    }
+  }
+
+  /** Removes a memory's entity links and returns the entities it was linked to. */
+  private unlink(memorySeq: number): number[] {
+    const rows = this.statements
+      .get("delete from memory_entities where memory_seq = ? returning entity_seq")
+      .all(memorySeq) as { entity_seq: number }[];
+    return rows.map((row) => row.entity_seq);
+  }
+
+  private dropOrphanEntities(entitySeqs: readonly number[]): void {
+    const drop = this.statements.get(
+      "delete from entities where seq = ? and not exists (select 1 from memory_entities where entity_seq = ?)",
+    );
+    for (const seq of entitySeqs) drop.run(seq, seq);
+  }
+}

@@ -1,0 +1,78 @@
+import { existsSync } from "node:fs";
+import Database from "better-sqlite3";
+import * as sqliteVec from "sqlite-vec";
+import { LucidError } from "../../errors.js";
+import { translateSqliteError } from "./sqlite-errors.js";
+import { migrate, SCHEMA_VERSION } from "./sqlite-schema.js";
+
+export interface SqliteOpenOptions {
+  /** A file path, or ":memory:" for a throw-away store. */
+  readonly path: string;
+  readonly readOnly?: boolean;
+  /** How long a write waits for another process's lock before failing with STORE_BUSY. */
+  readonly busyTimeoutMs?: number;
+}
+
+/**
+ * Opens (creating if needed) and migrates a Lucid SQLite file.
+ *
+ * Every check that can refuse the file runs before anything is written to it: a corrupt file, a
+ * non-Lucid database or a newer schema fail with a clear error and leave the bytes as they were.
+ */
+export function openSqliteDatabase(options: SqliteOpenOptions): Database.Database {
+  const { path } = options;
+  const readOnly = options.readOnly ?? false;
+  if (readOnly && path !== ":memory:" && !existsSync(path)) {
+    throw new LucidError("INVALID_ARGUMENT", `No store at ${path} to open read-only. Check the path.`);
+  }
+  let db: Database.Database;
+  try {
+    db = new Database(path, { readonly: readOnly, timeout: options.busyTimeoutMs ?? 5000 });
+  } catch (error) {
+    throw translateSqliteError(error, path);
+  }
+  try {
+    sqliteVec.load(db);
+    const version = readSchemaVersion(db, path);
+    if (version > SCHEMA_VERSION) {
+      throw new LucidError(
+        "SCHEMA_TOO_NEW",
+        `${path} has schema version ${version}, newer than this Lucid understands (${SCHEMA_VERSION}). Upgrade lucid-memory to open it.`,
+        { details: { fileVersion: version, supportedVersion: SCHEMA_VERSION } },
+      );
+    }
+    if (version < SCHEMA_VERSION && readOnly) {
+      throw new LucidError(
+        "STORE_READ_ONLY",
+        `${path} needs a schema upgrade (${version} → ${SCHEMA_VERSION}) that a read-only open cannot write. Open it once without readOnly.`,
+      );
+    }
+    if (!readOnly) {
+      if (path !== ":memory:") db.pragma("journal_mode = WAL");
+      // NORMAL is durable in WAL mode except for the last commits on power loss, and much faster.
+      db.pragma("synchronous = NORMAL");
+    }
+    db.pragma("foreign_keys = ON");
+    if (!readOnly) migrate(db, version);
+    return db;
+  } catch (error) {
+    db.close();
+    throw translateSqliteError(error, path);
+  }
+}
+
+/**
+ * Reads `user_version`, which forces SQLite to parse the header (a garbage file fails here), and
+ * refuses a SQLite database that some other program owns.
+ */
+function readSchemaVersion(db: Database.Database, path: string): number {
+  const version = db.pragma("user_version", { simple: true }) as number;
+  const tables = db.prepare("select count(*) as n from sqlite_master").get() as { n: number };
+  if (version === 0 && tables.n > 0) {
+    throw new LucidError(
+      "STORE_CORRUPT",
+      `${path} is a SQLite database, but not a Lucid store. Point Lucid at a new file or an existing Lucid store.`,
+    );
+  }
+  return version;
+}

@@ -1,0 +1,131 @@
+/**
+ * Versioned schema migrations for the SQLite store.
+ *
+ * `PRAGMA user_version` holds the schema version. Each migration runs in its own transaction, so a
+ * crash leaves the file at the previous version. A file whose version is newer than the last
+ * migration here was written by a newer Lucid and is refused, untouched.
+ *
+ * @module
+ */
+
+import type Database from "better-sqlite3";
+
+interface Migration {
+  readonly version: number;
+  readonly sql: string;
+}
+
+const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    sql: `
+      create table meta(
+        key text primary key,
+        value text not null
+      );
+
+      create table memories(
+        seq integer primary key,            -- rowid: the key of the FTS and vector indexes
+        id text not null unique,
+        text text not null,
+        hash text not null,
+        user_id text,
+        agent_id text,
+        app_id text,
+        run_id text,
+        category text,
+        metadata text not null default '{}',
+        created_at text not null,
+        updated_at text not null,
+        expires_at text
+      );
+      create index memories_user on memories(user_id, created_at);
+      create index memories_agent on memories(agent_id, created_at);
+      create index memories_run on memories(run_id, created_at);
+      create index memories_app on memories(app_id, created_at);
+      create index memories_hash on memories(hash);
+
+      -- External-content FTS5 index over memories.text, kept in step by triggers.
+      create virtual table memories_fts using fts5(
+        text, content='memories', content_rowid='seq', tokenize='porter unicode61'
+      );
+      create trigger memories_fts_insert after insert on memories begin
+        insert into memories_fts(rowid, text) values (new.seq, new.text);
+      end;
+      create trigger memories_fts_delete after delete on memories begin
+        insert into memories_fts(memories_fts, rowid, text) values ('delete', old.seq, old.text);
+      end;
+      create trigger memories_fts_update after update of text on memories begin
+        insert into memories_fts(memories_fts, rowid, text) values ('delete', old.seq, old.text);
+        insert into memories_fts(rowid, text) values (new.seq, new.text);
+      end;
+
+      create table entities(
+        seq integer primary key,
+        key text not null unique,
+        name text not null,
+        type text not null
+      );
+      create table memory_entities(
+        memory_seq integer not null references memories(seq) on delete cascade,
+        entity_seq integer not null references entities(seq) on delete cascade,
+        primary key (memory_seq, entity_seq)
+      ) without rowid;
+      create index memory_entities_entity on memory_entities(entity_seq);
+
+      create table history(
+        seq integer primary key autoincrement,
+        memory_id text not null,
+        action text not null check (action in ('ADD', 'UPDATE', 'DELETE')),
+        previous_value text,
+        new_value text,
+        actor text not null,
+        created_at text not null
+      );
+      create index history_memory on history(memory_id, seq);
+
+      create table messages(
+        seq integer primary key,
+        session_scope text not null,
+        role text not null,
+        content text not null,
+        name text,
+        created_at text not null
+      );
+      create index messages_scope on messages(session_scope, seq);
+    `,
+  },
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;
+
+/** Brings the database up to `SCHEMA_VERSION`, one transaction per migration. */
+export function migrate(db: Database.Database, fromVersion: number): void {
+  for (const migration of MIGRATIONS) {
+    if (migration.version <= fromVersion) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.pragma(`user_version = ${migration.version}`);
+    })();
+  }
+}
+
+/**
+ * The vector table is created once the embedder's dimension is known (its column type fixes it).
+ * The user id is the partition key, since per-user search is the common case (0.7 ms at 100k in
+ * research/storage.md); the other scope keys are vec0 metadata columns, filterable inside KNN.
+ * vec0 metadata columns cannot hold NULL, so an absent scope key is stored as ''.
+ */
+export function createVectorTable(db: Database.Database, dimension: number): void {
+  if (!Number.isInteger(dimension) || dimension <= 0) throw new RangeError(`bad dimension ${dimension}`);
+  db.exec(`
+    create virtual table if not exists memories_vec using vec0(
+      seq integer primary key,
+      user_key text partition key,
+      agent_key text,
+      app_key text,
+      run_key text,
+      embedding float[${dimension}] distance_metric=cosine
+    );
+  `);
+}

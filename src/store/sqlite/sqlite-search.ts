@@ -1,0 +1,155 @@
+/**
+ * The three candidate generators of hybrid search, in SQLite: dense (sqlite-vec), keyword (FTS5
+ * BM25) and entity links. Each applies the full filter and the expiry rule itself, so every hit it
+ * returns is a memory the caller may see.
+ *
+ * @module
+ */
+
+import type { FilterNode } from "../../filters/filter.js";
+import type {
+  DenseHit,
+  DenseQuery,
+  EntityHit,
+  EntityQuery,
+  KeywordHit,
+  KeywordQuery,
+  Scope,
+} from "../store.js";
+import { compileSqliteFilter, type SqliteParam } from "./sqlite-filter.js";
+import { compileVisibility } from "./sqlite-visibility.js";
+import type { StatementCache } from "./statement-cache.js";
+
+/** vec0 refuses larger k. */
+const VEC0_MAX_K = 4096;
+
+const VEC_KEY_COLUMNS = {
+  user_id: "user_key",
+  agent_id: "agent_key",
+  app_id: "app_key",
+  run_id: "run_key",
+} as const;
+
+/**
+ * The scope of a filter that is nothing but scope equalities (`{ user_id: "a", agent_id: "b" }`),
+ * or null when it has any other condition. Only such filters can run inside vec0's KNN.
+ */
+function scopeOnly(node: FilterNode): Scope | null {
+  const conditions = node.kind === "and" ? node.children : [node];
+  const scope: Record<string, string> = {};
+  for (const condition of conditions) {
+    if (condition.kind !== "condition" || condition.op !== "eq" || typeof condition.value !== "string")
+      return null;
+    if (!(condition.field in VEC_KEY_COLUMNS) || condition.field in scope) return null;
+    scope[condition.field] = condition.value;
+  }
+  return scope;
+}
+
+function where(query: { filter: FilterNode; visibleAt?: DenseQuery["visibleAt"] }): {
+  sql: string;
+  params: SqliteParam[];
+} {
+  const filter = compileSqliteFilter(query.filter, "m");
+  const visible = compileVisibility(query.visibleAt, "m");
+  return { sql: `${filter.sql} and ${visible.sql}`, params: [...filter.params, ...visible.params] };
+}
+
+export class SqliteSearch {
+  constructor(private readonly statements: StatementCache) {}
+
+  dense(query: DenseQuery): DenseHit[] {
+    if (query.k <= 0) return [];
+    const scope = scopeOnly(query.filter);
+    const rows = scope === null ? this.denseExact(query) : this.denseKnn(query, scope);
+    return rows.map((row) => ({ id: row.id, similarity: 1 - row.distance }));
+  }
+
+  /**
+   * KNN inside the scope's vec0 partition. Expired memories are dropped after the KNN, so when some
+   * were dropped the search is repeated with a larger k until it has enough or has seen them all.
+   */
+  private denseKnn(query: DenseQuery, scope: Scope): { id: string; distance: number }[] {
+    const keys = Object.entries(scope).map(([field, value]) => ({
+      column: VEC_KEY_COLUMNS[field as keyof typeof VEC_KEY_COLUMNS],
+      value,
+    }));
+    const visible = compileVisibility(query.visibleAt, "m");
+    const sql = `
+      select m.id as id, knn.distance as distance
+      from (
+        select seq, distance from memories_vec
+        where embedding match ? and k = ? ${keys.map((key) => `and ${key.column} = ?`).join(" ")}
+      ) knn
+      join memories m on m.seq = knn.seq
+      where ${visible.sql}
+      order by knn.distance`;
+    const statement = this.statements.get(sql);
+    for (let k = Math.min(query.k, VEC0_MAX_K); ; k = Math.min(k * 4, VEC0_MAX_K)) {
+      const rows = statement.all(query.vector, k, ...keys.map((key) => key.value), ...visible.params) as {
+        id: string;
+        distance: number;
+      }[];
+      // The inner KNN returned fewer than k rows only when the partition is exhausted.
+      if (rows.length >= query.k || query.visibleAt === undefined || k === VEC0_MAX_K)
+        return rows.slice(0, query.k);
+      const seen = this.statements
+        .get(
+          `select count(*) as n from memories_vec where 1 ${keys.map((key) => `and ${key.column} = ?`).join(" ")}`,
+        )
+        .get(...keys.map((key) => key.value)) as { n: number };
+      if (seen.n <= k) return rows.slice(0, query.k);
+    }
+  }
+
+  /** Exact cosine over every memory that passes an arbitrary filter (metadata conditions, OR, NOT…). */
+  private denseExact(query: DenseQuery): { id: string; distance: number }[] {
+    const clause = where(query);
+    return this.statements
+      .get(
+        `select m.id as id, vec_distance_cosine(v.embedding, ?) as distance
+         from memories m join memories_vec v on v.seq = m.seq
+         where ${clause.sql}
+         order by distance limit ?`,
+      )
+      .all(query.vector, ...clause.params, query.k) as { id: string; distance: number }[];
+  }
+
+  keyword(query: KeywordQuery): KeywordHit[] {
+    const match = ftsExpression(query.terms);
+    if (match === null || query.k <= 0) return [];
+    const clause = where(query);
+    const rows = this.statements
+      .get(
+        `select m.id as id, bm25(memories_fts) as rank
+         from memories_fts join memories m on m.seq = memories_fts.rowid
+         where memories_fts match ? and ${clause.sql}
+         order by rank limit ?`,
+      )
+      .all(match, ...clause.params, query.k) as { id: string; rank: number }[];
+    // FTS5's bm25() is negated so that ascending order ranks best first.
+    return rows.map((row) => ({ id: row.id, bm25: -row.rank }));
+  }
+
+  entities(query: EntityQuery): EntityHit[] {
+    if (query.keys.length === 0 || query.limit <= 0) return [];
+    const clause = where(query);
+    return this.statements
+      .get(
+        `select id, key, link_count as linkCount from (
+           select m.id as id, e.key as key, count(*) over (partition by e.seq) as link_count
+           from entities e
+           join memory_entities me on me.entity_seq = e.seq
+           join memories m on m.seq = me.memory_seq
+           where e.key in (select value from json_each(?)) and ${clause.sql}
+         ) order by link_count, id limit ?`,
+      )
+      .all(JSON.stringify(query.keys), ...clause.params, query.limit) as EntityHit[];
+  }
+}
+
+/** Each term quoted (FTS5 doubles embedded quotes), OR-ed: no user text is ever FTS5 syntax. */
+function ftsExpression(terms: readonly string[]): string | null {
+  const quoted = terms.filter((term) => term.length > 0).map((term) => `"${term.replaceAll('"', '""')}"`);
+  return quoted.length === 0 ? null : quoted.join(" OR ");
+}

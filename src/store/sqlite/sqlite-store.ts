@@ -1,0 +1,218 @@
+/**
+ * The embedded default store: one SQLite file holding memories, their FTS5 keyword index, their
+ * sqlite-vec vectors, entities, history and messages.
+ *
+ * better-sqlite3 is synchronous and has one connection, so operations are serialised through a
+ * queue: a transaction holds the connection across its awaits, and calls made inside its callback
+ * (through `tx` or through the store itself) join it instead of waiting behind it.
+ *
+ * @module
+ */
+
+import { AsyncLocalStorage } from "node:async_hooks";
+import type Database from "better-sqlite3";
+import { LucidError } from "../../errors.js";
+import type { EmbedderStamp, MemoryStore, MemoryStoreOps, StoreCapabilities } from "../store.js";
+import { translateSqliteError } from "./sqlite-errors.js";
+import { SqliteLog } from "./sqlite-log.js";
+import { SqliteMemories } from "./sqlite-memories.js";
+import { openSqliteDatabase, type SqliteOpenOptions } from "./sqlite-open.js";
+import { createVectorTable, SCHEMA_VERSION } from "./sqlite-schema.js";
+import { SqliteSearch } from "./sqlite-search.js";
+import { StatementCache } from "./statement-cache.js";
+
+export type SqliteStoreOptions = SqliteOpenOptions;
+
+const EMBEDDER_ID_KEY = "embedder.id";
+const EMBEDDER_DIMENSION_KEY = "embedder.dimension";
+
+/**
+ * Opens a SQLite memory store, creating and migrating the file as needed.
+ *
+ * @example
+ * const store = createSqliteStore({ path: "./agent.db" });
+ * const memory = await openMemory({ store });
+ */
+export function createSqliteStore(options: SqliteStoreOptions): MemoryStore {
+  return new SqliteStore(openSqliteDatabase(options), options.path);
+}
+
+class SqliteStore implements MemoryStore {
+  readonly capabilities: StoreCapabilities = { ann: false, concurrentWriters: false };
+  readonly schemaVersion = SCHEMA_VERSION;
+  private readonly statements: StatementCache;
+  private readonly memories: SqliteMemories;
+  private readonly search: SqliteSearch;
+  private readonly log: SqliteLog;
+  private readonly ops: MemoryStoreOps;
+  private readonly insideTransaction = new AsyncLocalStorage<number>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  constructor(
+    private readonly db: Database.Database,
+    readonly location: string,
+  ) {
+    this.statements = new StatementCache(db);
+    this.memories = new SqliteMemories(this.statements);
+    this.search = new SqliteSearch(this.statements);
+    this.log = new SqliteLog(this.statements);
+    this.ops = this.createOps();
+  }
+
+  insertMemory: MemoryStoreOps["insertMemory"] = (memory) =>
+    this.exclusive(() => this.ops.insertMemory(memory));
+  updateMemory: MemoryStoreOps["updateMemory"] = (id, patch) =>
+    this.exclusive(() => this.ops.updateMemory(id, patch));
+  deleteMemory: MemoryStoreOps["deleteMemory"] = (id) => this.exclusive(() => this.ops.deleteMemory(id));
+  getMemory: MemoryStoreOps["getMemory"] = (id) => this.exclusive(() => this.ops.getMemory(id));
+  getMemories: MemoryStoreOps["getMemories"] = (ids) => this.exclusive(() => this.ops.getMemories(ids));
+  findByHash: MemoryStoreOps["findByHash"] = (scope, hash) =>
+    this.exclusive(() => this.ops.findByHash(scope, hash));
+  listMemories: MemoryStoreOps["listMemories"] = (query) =>
+    this.exclusive(() => this.ops.listMemories(query));
+  searchDense: MemoryStoreOps["searchDense"] = (query) => this.exclusive(() => this.ops.searchDense(query));
+  searchKeyword: MemoryStoreOps["searchKeyword"] = (query) =>
+    this.exclusive(() => this.ops.searchKeyword(query));
+  searchEntities: MemoryStoreOps["searchEntities"] = (query) =>
+    this.exclusive(() => this.ops.searchEntities(query));
+  getEmbedding: MemoryStoreOps["getEmbedding"] = (id) => this.exclusive(() => this.ops.getEmbedding(id));
+  addHistory: MemoryStoreOps["addHistory"] = (row) => this.exclusive(() => this.ops.addHistory(row));
+  listHistory: MemoryStoreOps["listHistory"] = (memoryId) =>
+    this.exclusive(() => this.ops.listHistory(memoryId));
+  addMessages: MemoryStoreOps["addMessages"] = (scope, messages, keepLast) =>
+    this.exclusive(() => this.ops.addMessages(scope, messages, keepLast));
+  listMessages: MemoryStoreOps["listMessages"] = (scope) =>
+    this.exclusive(() => this.ops.listMessages(scope));
+
+  async embedderStamp(): Promise<EmbedderStamp | null> {
+    return this.exclusive(() => this.readStamp());
+  }
+
+  async bindEmbedder(stamp: EmbedderStamp): Promise<void> {
+    await this.exclusive(() => {
+      const recorded = this.readStamp();
+      if (recorded === null) {
+        if (this.db.readonly) return;
+        this.db.transaction(() => {
+          this.log.setMeta(EMBEDDER_ID_KEY, stamp.id);
+          this.log.setMeta(EMBEDDER_DIMENSION_KEY, String(stamp.dimension));
+          createVectorTable(this.db, stamp.dimension);
+        })();
+        return;
+      }
+      if (recorded.id !== stamp.id || recorded.dimension !== stamp.dimension) {
+        throw new LucidError(
+          "EMBEDDER_MISMATCH",
+          `${this.location} was written with embedder ${recorded.id} (${recorded.dimension}-d), but was opened with ${stamp.id} (${stamp.dimension}-d). Open it with the same embedder, or re-embed the store after changing embedders.`,
+          { details: { recorded, given: stamp } },
+        );
+      }
+    });
+  }
+
+  async transaction<T>(fn: (tx: MemoryStoreOps) => Promise<T>): Promise<T> {
+    const depth = this.insideTransaction.getStore();
+    if (depth !== undefined) return this.savepoint(depth + 1, fn);
+    return this.exclusive(async () => {
+      this.guard(() => this.db.exec("begin immediate"));
+      try {
+        const result = await this.insideTransaction.run(0, () => fn(this.ops));
+        this.guard(() => this.db.exec("commit"));
+        return result;
+      } catch (error) {
+        if (this.db.inTransaction) this.db.exec("rollback");
+        throw translateSqliteError(error, this.location);
+      }
+    });
+  }
+
+  async reset(): Promise<void> {
+    await this.transaction(async () => {
+      this.db.exec(`
+        delete from memory_entities; delete from entities; delete from memories;
+        delete from history; delete from messages;
+        drop table if exists memories_vec;
+        delete from meta where key in ('${EMBEDDER_ID_KEY}', '${EMBEDDER_DIMENSION_KEY}');
+      `);
+      this.statements.clear();
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await this.queue;
+    this.closed = true;
+    this.statements.clear();
+    this.db.close();
+  }
+
+  /** Nested transactions are savepoints: an inner failure rolls back only the inner writes. */
+  private async savepoint<T>(depth: number, fn: (tx: MemoryStoreOps) => Promise<T>): Promise<T> {
+    const name = `lucid_${depth}`;
+    this.guard(() => this.db.exec(`savepoint ${name}`));
+    try {
+      const result = await this.insideTransaction.run(depth, () => fn(this.ops));
+      this.guard(() => this.db.exec(`release ${name}`));
+      return result;
+    } catch (error) {
+      this.db.exec(`rollback to ${name}; release ${name}`);
+      throw error;
+    }
+  }
+
+  private readStamp(): EmbedderStamp | null {
+    const id = this.log.getMeta(EMBEDDER_ID_KEY);
+    const dimension = this.log.getMeta(EMBEDDER_DIMENSION_KEY);
+    return id === null || dimension === null ? null : { id, dimension: Number(dimension) };
+  }
+
+  /**
+   * Runs `fn` when the connection is free. Inside a transaction's callback the connection already
+   * belongs to the caller, so `fn` runs at once (waiting would deadlock).
+   */
+  private exclusive<T>(fn: () => T | Promise<T>): Promise<T> {
+    if (this.insideTransaction.getStore() !== undefined) return Promise.resolve().then(fn);
+    const run = this.queue.then(() => {
+      if (this.closed)
+        throw new LucidError("STORE_CLOSED", `The store at ${this.location} is closed. Open it again.`);
+      return fn();
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private guard<T>(fn: () => T): T {
+    try {
+      return fn();
+    } catch (error) {
+      throw translateSqliteError(error, this.location);
+    }
+  }
+
+  private createOps(): MemoryStoreOps {
+    const sync =
+      <A extends unknown[], R>(fn: (...args: A) => R) =>
+      async (...args: A): Promise<R> =>
+        this.guard(() => fn(...args));
+    const hasVectors = () =>
+      this.statements.get("select 1 from sqlite_master where name = 'memories_vec'").get() !== undefined;
+    return {
+      insertMemory: sync((memory) => this.memories.insert(memory)),
+      updateMemory: sync((id, patch) => this.memories.update(id, patch)),
+      deleteMemory: sync((id) => this.memories.delete(id)),
+      getMemory: sync((id) => this.memories.get(id)),
+      getMemories: sync((ids) => this.memories.getMany(ids)),
+      findByHash: sync((scope, hash) => this.memories.findByHash(scope, hash)),
+      listMemories: sync((query) => this.memories.list(query)),
+      searchDense: sync((query) => (hasVectors() ? this.search.dense(query) : [])),
+      searchKeyword: sync((query) => this.search.keyword(query)),
+      searchEntities: sync((query) => this.search.entities(query)),
+      getEmbedding: sync((id) => (hasVectors() ? this.memories.embedding(id) : null)),
+      addHistory: sync((row) => this.log.addHistory(row)),
+      listHistory: sync((memoryId) => this.log.listHistory(memoryId)),
+      addMessages: sync((scope, messages, keepLast) => this.log.addMessages(scope, messages, keepLast)),
+      listMessages: sync((scope) => this.log.listMessages(scope)),
+    };
+  }
+}

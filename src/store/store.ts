@@ -1,0 +1,190 @@
+/**
+ * The MemoryStore port: everything Lucid needs from a database, and nothing about which one.
+ *
+ * Every method is async, even on synchronous SQLite, so that PostgreSQL can implement the same
+ * contract. Backends live in sibling folders (`sqlite/`, `postgres/`) and are tested by one
+ * contract suite (`test/store/contract.ts`).
+ *
+ * @module
+ */
+
+import type { FilterNode, ScopeKey } from "../filters/filter.js";
+
+export type Scope = Partial<Record<ScopeKey, string>>;
+
+/** A stored long-term memory, as the store keeps it (without its vector). */
+export interface MemoryRow {
+  readonly id: string;
+  readonly text: string;
+  /** sha256 of the normalised text: equal hashes in one scope are the same memory. */
+  readonly hash: string;
+  readonly user_id: string | null;
+  readonly agent_id: string | null;
+  readonly app_id: string | null;
+  readonly run_id: string | null;
+  readonly category: string | null;
+  readonly metadata: Readonly<Record<string, unknown>>;
+  /** ISO-8601 UTC with milliseconds; ordering these strings orders the instants. */
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  /** An explicit expiry (Mem0's `expiration_date`), ISO-8601; category TTLs are applied at read time. */
+  readonly expiresAt: string | null;
+}
+
+/** An entity mention to link a memory to; `key` is the matching key (lower-cased name). */
+export interface EntityLink {
+  readonly key: string;
+  readonly name: string;
+  readonly type: string;
+}
+
+export interface NewMemory extends MemoryRow {
+  readonly embedding: Float32Array;
+  readonly entities: readonly EntityLink[];
+}
+
+/** The fields an update may replace; embedding and entities are replaced together with the text. */
+export interface MemoryPatch {
+  readonly text: string;
+  readonly hash: string;
+  readonly category: string | null;
+  readonly metadata: Readonly<Record<string, unknown>>;
+  readonly updatedAt: string;
+  readonly expiresAt: string | null;
+  readonly embedding?: Float32Array;
+  readonly entities?: readonly EntityLink[];
+}
+
+/**
+ * Which memories are live at an instant: an explicit `expiresAt` in the past, or a category whose
+ * time-to-live has run out since `createdAt`, hides a memory from reads (it is never deleted by one).
+ */
+export interface Visibility {
+  readonly now: string;
+  readonly ttlDaysByCategory: Readonly<Record<string, number>>;
+}
+
+interface FilteredQuery {
+  readonly filter: FilterNode;
+  /** Omit to include expired memories. */
+  readonly visibleAt?: Visibility;
+}
+
+export interface ListQuery extends FilteredQuery {
+  readonly limit: number;
+  readonly offset: number;
+}
+
+export interface DenseQuery extends FilteredQuery {
+  readonly vector: Float32Array;
+  readonly k: number;
+}
+
+export interface KeywordQuery extends FilteredQuery {
+  /** A backend-neutral list of search terms (already stop-word filtered); OR-ed. */
+  readonly terms: readonly string[];
+  readonly k: number;
+}
+
+export interface EntityQuery extends FilteredQuery {
+  readonly keys: readonly string[];
+  readonly limit: number;
+}
+
+export interface DenseHit {
+  readonly id: string;
+  /** Cosine similarity in [-1, 1]. */
+  readonly similarity: number;
+}
+
+export interface KeywordHit {
+  readonly id: string;
+  /** BM25, higher is better, unbounded. */
+  readonly bm25: number;
+}
+
+export interface EntityHit {
+  readonly id: string;
+  readonly key: string;
+  /** How many memories that pass the query's filter link to this entity. */
+  readonly linkCount: number;
+}
+
+export const HISTORY_ACTIONS = ["ADD", "UPDATE", "DELETE"] as const;
+export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
+
+export interface NewHistoryRow {
+  readonly memoryId: string;
+  readonly action: HistoryAction;
+  readonly previousValue: string | null;
+  readonly newValue: string | null;
+  /** Who made the change: `"user"` for SDK calls, `"dream:<run-id>"` for dream runs… */
+  readonly actor: string;
+  readonly createdAt: string;
+}
+
+export interface HistoryRow extends NewHistoryRow {
+  readonly seq: number;
+}
+
+export interface StoredMessage {
+  readonly role: string;
+  readonly content: string;
+  readonly name: string | null;
+  readonly createdAt: string;
+}
+
+/** The embedder a store was written with. */
+export interface EmbedderStamp {
+  readonly id: string;
+  readonly dimension: number;
+}
+
+export interface StoreCapabilities {
+  /** Dense search is approximate (an ANN index) rather than exact. */
+  readonly ann: boolean;
+  /** Several processes may write at once without serialising on one lock. */
+  readonly concurrentWriters: boolean;
+}
+
+/** The operations available both on a store and inside one of its transactions. */
+export interface MemoryStoreOps {
+  insertMemory(memory: NewMemory): Promise<void>;
+  updateMemory(id: string, patch: MemoryPatch): Promise<void>;
+  /** Removes the memory, its vector, keyword index entry and entity links. */
+  deleteMemory(id: string): Promise<void>;
+  getMemory(id: string): Promise<MemoryRow | null>;
+  /** In the order of `ids`; unknown ids are left out. */
+  getMemories(ids: readonly string[]): Promise<MemoryRow[]>;
+  findByHash(scope: Scope, hash: string): Promise<MemoryRow | null>;
+  /** Newest first (createdAt, then id); `total` counts every match, not just the page. */
+  listMemories(query: ListQuery): Promise<{ rows: MemoryRow[]; total: number }>;
+  searchDense(query: DenseQuery): Promise<DenseHit[]>;
+  searchKeyword(query: KeywordQuery): Promise<KeywordHit[]>;
+  searchEntities(query: EntityQuery): Promise<EntityHit[]>;
+  getEmbedding(id: string): Promise<Float32Array | null>;
+  addHistory(row: NewHistoryRow): Promise<void>;
+  /** Oldest first. */
+  listHistory(memoryId: string): Promise<HistoryRow[]>;
+  /** Appends to a session's message log, keeping only its newest `keepLast` messages. */
+  addMessages(sessionScope: string, messages: readonly StoredMessage[], keepLast: number): Promise<void>;
+  listMessages(sessionScope: string): Promise<StoredMessage[]>;
+}
+
+export interface MemoryStore extends MemoryStoreOps {
+  readonly capabilities: StoreCapabilities;
+  /** Where the data lives, for messages and `status` (a file path, a redacted URL). */
+  readonly location: string;
+  readonly schemaVersion: number;
+  /**
+   * Records the embedder on first use; afterwards refuses a different one with
+   * `EMBEDDER_MISMATCH`, since vectors of two models cannot be compared.
+   */
+  bindEmbedder(stamp: EmbedderStamp): Promise<void>;
+  embedderStamp(): Promise<EmbedderStamp | null>;
+  /** Runs `fn` in one transaction: all of its writes commit together, or none do. */
+  transaction<T>(fn: (tx: MemoryStoreOps) => Promise<T>): Promise<T>;
+  /** Deletes every memory, history row, entity and message, and forgets the embedder. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,172 @@
+/**
+ * The part-of-speech pass of entity extraction: runs of proper nouns ("Caroline", "New York",
+ * "Jean-Luc"), tagged by wink-nlp's English model.
+ *
+ * @module
+ */
+
+import { createRequire } from "node:module";
+import type { Model } from "wink-eng-lite-web-model";
+import type { WinkMethods } from "wink-nlp";
+import type { EntitySpan } from "./entities.js";
+import { STOP_WORDS } from "./stop-words.js";
+
+// Loaded on first use, not at import: the model takes ~100 ms to read, and most importers of the
+// library (a CLI listing memories, say) never extract an entity.
+const require = createRequire(import.meta.url);
+let nlp: WinkMethods | undefined;
+
+function tagger(): WinkMethods {
+  if (nlp === undefined) {
+    const winkNLP = require("wink-nlp") as (model: Model, pipe?: string[]) => WinkMethods;
+    const model = require("wink-eng-lite-web-model") as Model;
+    // Sentence boundaries and POS only: NER, negation and sentiment are unused and cost ~30%.
+    nlp = winkNLP(model, ["sbd", "pos"]);
+  }
+  return nlp;
+}
+
+/**
+ * Capitalised words the tagger marks as proper nouns that are not entities in memory text. They
+ * are dropped from either end of a run ("Yesterday Caroline" → "Caroline", "Dr Jane Doe" →
+ * "Jane Doe") and never stand alone. "User" and "Assistant" start most extracted memories;
+ * the rest are greetings, sentence-initial time words and honorifics.
+ */
+const EDGE_WORDS: ReadonlySet<string> = new Set(
+  (
+    "user assistant bot human i yesterday today tomorrow tonight hi hello hey thanks dear please " +
+    "ok okay yes no sure mr mrs ms miss dr prof sir favourite favorite"
+  ).split(" "),
+);
+
+/**
+ * Dates say when, not who or what: "on 7 May" or "every Tuesday" would otherwise link every
+ * memory from that month or weekday. Inside a longer name they stay ("Theresa May", "Black Friday").
+ */
+const CALENDAR_WORDS: ReadonlySet<string> = new Set(
+  (
+    "january february march april may june july august september october november december " +
+    "jan feb mar apr jun jul aug sep sept oct nov dec " +
+    "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun"
+  ).split(" "),
+);
+
+// Common nouns and adjectives written capitalised join a run that has a proper noun in it:
+// the tagger reads "New York" as NOUN + PROPN.
+const JOINING_TAGS: ReadonlySet<string> = new Set(["PROPN", "NOUN", "ADJ"]);
+const CAPITALISED = /^\p{Lu}/u;
+const HAS_UPPER = /\p{Lu}/u;
+const HYPHEN = /^[-\u2010\u2011]$/u;
+
+interface Token {
+  readonly value: string;
+  readonly tag: string;
+  readonly start: number;
+  readonly end: number;
+  /** Whitespace before the token in the text. */
+  readonly gap: string;
+}
+
+/**
+ * Proper-noun runs in `text` that do not overlap any of `claimed` (spans an earlier pass owns).
+ *
+ * @example
+ * findProperNouns("Caroline moved to New York", []).map((span) => span.name); // => ["Caroline", "New York"]
+ */
+export function findProperNouns(text: string, claimed: readonly EntitySpan[]): EntitySpan[] {
+  // Proper nouns are written capitalised; text without a capital letter has none, and skipping
+  // the tagger for it is the fast path for lower-case queries.
+  if (!HAS_UPPER.test(text)) return [];
+  const taken = new Uint8Array(text.length);
+  for (const span of claimed) taken.fill(1, span.start, span.end);
+
+  const tokens = tokenise(text);
+  const nameWord = tokens.map(
+    (token) =>
+      CAPITALISED.test(token.value) &&
+      JOINING_TAGS.has(token.tag) &&
+      taken.subarray(token.start, token.end).every((flag) => flag === 0),
+  );
+
+  const names: EntitySpan[] = [];
+  let run: Token[] = [];
+  const flush = () => {
+    const span = toName(run, text);
+    if (span !== undefined) names.push(span);
+    run = [];
+  };
+  for (let i = 0; i < tokens.length; i += 1) {
+    const token = tokens[i] as Token;
+    // A line break ends a name even without punctuation: lists and headings rarely have any.
+    if (token.gap.includes("\n")) flush();
+    if (nameWord[i] === true || (run.length > 0 && joinsNames(tokens, i, nameWord))) {
+      run.push(token);
+      continue;
+    }
+    // "Long-term", "Senior-level": a capitalised word hyphenated to a lower-case one is half of
+    // an ordinary compound (usually sentence-initial), not a name.
+    const next = tokens[i + 1];
+    if (HYPHEN.test(token.value) && token.gap === "" && next?.gap === "" && LOWER.test(next.value)) run.pop();
+    flush();
+  }
+  flush();
+  return names;
+}
+
+// Lower-case words inside multi-word names: "University of Michigan", "Leonardo da Vinci".
+const CONNECTORS: ReadonlySet<string> = new Set(["of", "de", "da", "del", "van", "von", "der"]);
+const LOWER = /^\p{Ll}/u;
+
+/** Whether token `i`, not itself a name word, links the run before it to a name word after it. */
+function joinsNames(tokens: readonly Token[], i: number, nameWord: readonly boolean[]): boolean {
+  const token = tokens[i];
+  const next = tokens[i + 1];
+  if (token === undefined || next === undefined || nameWord[i + 1] !== true) return false;
+  // "Jean-Luc", "Coca-Cola": the tagger splits on the hyphen; rejoin when nothing is spaced.
+  if (HYPHEN.test(token.value)) return token.gap === "" && next.gap === "";
+  return CONNECTORS.has(token.value) && token.gap !== "" && next.gap !== "";
+}
+
+function tokenise(text: string): Token[] {
+  const nlp = tagger();
+  const doc = nlp.readDoc(text);
+  const values = doc.tokens().out();
+  const tags = doc.tokens().out(nlp.its.pos) as string[];
+  const spaces = doc.tokens().out(nlp.its.precedingSpaces) as string[];
+  const tokens: Token[] = [];
+  let cursor = 0;
+  for (let i = 0; i < values.length; i += 1) {
+    const value = values[i] ?? "";
+    // wink-nlp gives values, not offsets; tokens are substrings in order, so find each after the
+    // last. If one ever is not (a normalised token), it is placed at the cursor and takes no room.
+    const found = text.indexOf(value, cursor);
+    const start = found === -1 ? cursor : found;
+    const end = found === -1 ? cursor : found + value.length;
+    tokens.push({ value, tag: tags[i] ?? "X", start, end, gap: spaces[i] ?? "" });
+    cursor = end;
+  }
+  return tokens;
+}
+
+function toName(run: readonly Token[], text: string): EntitySpan | undefined {
+  let first = 0;
+  let last = run.length - 1;
+  while (first <= last && isEdge(run[first])) first += 1;
+  while (last >= first && isEdge(run[last])) last -= 1;
+  const kept = run.slice(first, last + 1);
+  const head = kept[0];
+  const tail = kept[kept.length - 1];
+  if (head === undefined || tail === undefined || !kept.some((token) => token.tag === "PROPN"))
+    return undefined;
+  if (kept.length === 1) {
+    const word = head.value.toLowerCase();
+    if (CALENDAR_WORDS.has(word.replace(/\.$/u, "")) || STOP_WORDS.has(word)) return undefined;
+  }
+  return { type: "name", name: text.slice(head.start, tail.end), start: head.start, end: tail.end };
+}
+
+/** A token a name may not start or end with: an edge word, a hyphen or a connector. */
+function isEdge(token: Token | undefined): boolean {
+  if (token === undefined) return false;
+  return !CAPITALISED.test(token.value) || EDGE_WORDS.has(token.value.toLowerCase().replace(/\.$/u, ""));
+}

@@ -1,0 +1,130 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, describe, expect, it } from "vitest";
+import { parseFilters } from "../../src/filters/parse-filters.js";
+import { SCHEMA_VERSION } from "../../src/store/sqlite/sqlite-schema.js";
+import { createSqliteStore } from "../../src/store/sqlite/sqlite-store.js";
+import { DIMENSION, describeStore, newMemory } from "./contract.js";
+
+const dir = mkdtempSync(join(tmpdir(), "lucid-sqlite-"));
+let files = 0;
+const freshPath = () => join(dir, `store-${++files}.db`);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describeStore("sqlite file", async () => createSqliteStore({ path: freshPath() }));
+describeStore("sqlite :memory:", async () => createSqliteStore({ path: ":memory:" }));
+
+describe("SQLite store file handling", () => {
+  it("persists memories, vectors and the embedder across reopen, in WAL mode", async () => {
+    const path = freshPath();
+    const first = createSqliteStore({ path });
+    await first.bindEmbedder({ id: "e", dimension: DIMENSION });
+    const memory = newMemory({ text: "persisted fact" });
+    await first.insertMemory(memory);
+    await first.close();
+
+    const second = createSqliteStore({ path });
+    expect(await second.embedderStamp()).toEqual({ id: "e", dimension: DIMENSION });
+    expect((await second.getMemory(memory.id))?.text).toBe("persisted fact");
+    const hits = await second.searchKeyword({
+      filter: parseFilters({ user_id: "alice" }),
+      terms: ["persisted"],
+      k: 1,
+    });
+    expect(hits.map((hit) => hit.id)).toEqual([memory.id]);
+    await second.close();
+
+    const raw = new Database(path, { readonly: true });
+    expect(raw.pragma("journal_mode", { simple: true })).toBe("wal");
+    expect(raw.pragma("user_version", { simple: true })).toBe(SCHEMA_VERSION);
+    raw.close();
+  });
+
+  it("refuses a corrupt file and leaves its bytes unchanged", () => {
+    const path = freshPath();
+    const garbage = Buffer.alloc(8192, 0x5a);
+    writeFileSync(path, garbage);
+    expect(() => createSqliteStore({ path })).toThrow(expect.objectContaining({ code: "STORE_CORRUPT" }));
+    expect(readFileSync(path).equals(garbage)).toBe(true);
+  });
+
+  it("refuses a SQLite database that is not a Lucid store, unchanged", () => {
+    const path = freshPath();
+    const other = new Database(path);
+    other.exec("create table notes(body text); insert into notes values ('mine')");
+    other.close();
+    const before = readFileSync(path);
+    expect(() => createSqliteStore({ path })).toThrow(expect.objectContaining({ code: "STORE_CORRUPT" }));
+    expect(readFileSync(path).equals(before)).toBe(true);
+  });
+
+  it("refuses a file written by a newer schema, unchanged", async () => {
+    const path = freshPath();
+    const store = createSqliteStore({ path });
+    await store.close();
+    const raw = new Database(path);
+    raw.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    raw.pragma("journal_mode = DELETE");
+    raw.close();
+    const before = readFileSync(path);
+    expect(() => createSqliteStore({ path })).toThrow(expect.objectContaining({ code: "SCHEMA_TOO_NEW" }));
+    expect(readFileSync(path).equals(before)).toBe(true);
+  });
+
+  it("reads but refuses writes when opened read-only", async () => {
+    const path = freshPath();
+    const writer = createSqliteStore({ path });
+    await writer.bindEmbedder({ id: "e", dimension: DIMENSION });
+    await writer.insertMemory(newMemory({ text: "readable" }));
+    await writer.close();
+
+    const reader = createSqliteStore({ path, readOnly: true });
+    const { total } = await reader.listMemories({
+      filter: parseFilters({ user_id: "alice" }),
+      limit: 1,
+      offset: 0,
+    });
+    expect(total).toBe(1);
+    await expect(reader.insertMemory(newMemory({ text: "refused" }))).rejects.toMatchObject({
+      code: "STORE_READ_ONLY",
+    });
+    await expect(
+      reader.transaction(async (tx) => tx.insertMemory(newMemory({ text: "refused in a transaction" }))),
+    ).rejects.toMatchObject({ code: "STORE_READ_ONLY" });
+    await reader.close();
+  });
+
+  it("fails with STORE_BUSY while another process holds the write lock, writing nothing", async () => {
+    const path = freshPath();
+    const store = createSqliteStore({ path, busyTimeoutMs: 50 });
+    await store.bindEmbedder({ id: "e", dimension: DIMENSION });
+    const other = new Database(path);
+    other.exec("begin immediate");
+    try {
+      await expect(
+        store.transaction(async (tx) => {
+          await tx.insertMemory(newMemory({ text: "blocked" }));
+        }),
+      ).rejects.toMatchObject({ code: "STORE_BUSY" });
+    } finally {
+      other.exec("rollback");
+      other.close();
+    }
+    const { total } = await store.listMemories({
+      filter: parseFilters({ user_id: "alice" }),
+      limit: 1,
+      offset: 0,
+    });
+    expect(total).toBe(0);
+    await store.close();
+  });
+
+  it("refuses to open a missing file read-only", () => {
+    expect(() => createSqliteStore({ path: join(dir, "missing.db"), readOnly: true })).toThrow(
+      expect.objectContaining({ code: "INVALID_ARGUMENT" }),
+    );
+  });
+});

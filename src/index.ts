@@ -28,10 +28,12 @@ export type {
   Message,
   ScopeOptions,
   ScoreDetails,
+  SearchMode,
   SearchOptions,
   SearchResult,
   UpdateFields,
 } from "./memory/types.js";
+export { SEARCH_MODES } from "./memory/types.js";
 export type { UpdateResult } from "./memory/update.js";
 export { openMemory } from "./open-memory.js";
 export type { CategoryPolicy, CategoryTable } from "./policy/categories.js";

@@ -17,7 +17,13 @@ import { embedTexts } from "./embed-texts.js";
 import { checkText } from "./inputs.js";
 import { readFilter, readVisibility } from "./read-filters.js";
 import { toMemoryItem } from "./to-item.js";
-import type { MemoryItem, SearchOptions, SearchResult } from "./types.js";
+import {
+  type MemoryItem,
+  SEARCH_MODES,
+  type SearchMode,
+  type SearchOptions,
+  type SearchResult,
+} from "./types.js";
 
 export const DEFAULT_TOP_K = 20;
 export const DEFAULT_THRESHOLD = 0.1;
@@ -37,20 +43,31 @@ export async function searchMemories(
   const visibleAt = readVisibility(context, options.showExpired);
   if (topK === 0) return { results: [] };
 
-  const [vector] = await embedTexts(context, [text], "search");
-  const terms = keywordTerms(text);
-  const entityKeys = [...new Set(extractEntities(text).map((entity) => entity.key))];
+  const mode = checkMode(options.mode);
+  const useDense = mode !== "keyword";
+  const useKeyword = mode !== "dense";
+  const [vector] = useDense ? await embedTexts(context, [text], "search") : [];
+  const terms = useKeyword ? keywordTerms(text) : [];
+  const entityKeys = mode === "hybrid" ? [...new Set(extractEntities(text).map((entity) => entity.key))] : [];
   const k = candidatePool(topK);
 
   const store = context.store;
   const [dense, keyword, entity] = await Promise.all([
-    store.searchDense({ filter, visibleAt, vector: vector as Float32Array, k }),
+    vector === undefined ? [] : store.searchDense({ filter, visibleAt, vector, k }),
     store.searchKeyword({ filter, visibleAt, terms, k }),
     store.searchEntities({ filter, visibleAt, keys: entityKeys, limit: k }),
   ]);
-  const missing = idsMissingSimilarity({ dense, keyword, entity });
-  const extraSimilarity = await similarities(store, filter, vector as Float32Array, missing);
-  const ranked = rankCandidates({ dense, keyword, entity, extraSimilarity, termCount: terms.length });
+  const missing = vector === undefined ? [] : idsMissingSimilarity({ dense, keyword, entity });
+  const extraSimilarity =
+    vector === undefined ? new Map() : await similarities(store, filter, vector, missing);
+  const ranked = rankCandidates({
+    dense,
+    keyword,
+    entity,
+    extraSimilarity,
+    termCount: terms.length,
+    denseUsed: useDense,
+  });
 
   const chosen = ranked.filter((candidate) => candidate.score.final >= threshold).slice(0, topK);
   const rows = await context.store.getMemories(chosen.map((candidate) => candidate.id));
@@ -103,6 +120,16 @@ function withScore(
 }
 
 const round = (value: number) => Math.round(value * 1e6) / 1e6;
+
+function checkMode(mode: unknown): SearchMode {
+  if (mode === undefined) return "hybrid";
+  if (typeof mode === "string" && (SEARCH_MODES as readonly string[]).includes(mode))
+    return mode as SearchMode;
+  throw new LucidError(
+    "INVALID_ARGUMENT",
+    `mode must be one of ${SEARCH_MODES.join(", ")}, got ${JSON.stringify(mode)}.`,
+  );
+}
 
 function checkTopK(topK: unknown): number {
   if (topK === undefined) return DEFAULT_TOP_K;

@@ -44,6 +44,13 @@ export interface AddOptions extends ScopeOptions {
   updatedAt?: string | Date;
 }
 
+/**
+ * Which signals a search uses: all of them fused (`hybrid`, the default), or one alone, to compare
+ * them or to debug a ranking.
+ */
+export const SEARCH_MODES = ["hybrid", "dense", "keyword"] as const;
+export type SearchMode = (typeof SEARCH_MODES)[number];
+
 export interface SearchOptions extends ScopeOptions {
   filters?: Filters;
   /** How many results at most. Default 20. */
@@ -54,6 +61,8 @@ export interface SearchOptions extends ScopeOptions {
   explain?: boolean;
   /** Include memories whose category TTL or expiration date has passed. */
   showExpired?: boolean;
+  /** `hybrid` (default), `dense` or `keyword`. */
+  mode?: SearchMode;
 }
 
 export interface GetAllOptions extends ScopeOptions {

@@ -6,7 +6,8 @@
  *   semantic = clamp(cosine, 0, 1)
  *   bm25     = 1 / (1 + e^(-steepness · (raw − midpoint)))        (0 when no query word matched)
  *   entity   = 0.5 / (1 + 0.001 · (links − 1)²)                   (max over shared entities)
- *   score    = (semantic + bm25 + entity) / maxPossible,  maxPossible = 1 + [any bm25] + 0.5·[any entity]
+ *   score    = (semantic + bm25 + entity) / maxPossible,
+ *   maxPossible = [dense used] + [any bm25 hit] + 0.5·[any entity hit]
  *
  * with one change: every candidate gets its semantic score, including those found only by keyword
  * or entity (Mem0 never ranks those at all — its issue #5742).
@@ -48,10 +49,18 @@ export interface FusedScore {
   readonly final: number;
 }
 
-/** `anyKeyword` / `anyEntity`: whether the query produced any hit of that kind (decided per query). */
-export function fuse(signals: Signals, query: { anyKeyword: boolean; anyEntity: boolean }): FusedScore {
+export interface QuerySignals {
+  /** The dense signal took part (false in keyword-only mode). */
+  readonly dense: boolean;
+  /** The query produced any keyword / entity hit (decided per query, as Mem0 does). */
+  readonly anyKeyword: boolean;
+  readonly anyEntity: boolean;
+}
+
+export function fuse(signals: Signals, query: QuerySignals): FusedScore {
   const semantic = Math.min(Math.max(signals.semantic, 0), 1);
   const raw = semantic + signals.bm25 + signals.entity;
-  const maxPossible = 1 + (query.anyKeyword ? 1 : 0) + (query.anyEntity ? ENTITY_BOOST_WEIGHT : 0);
-  return { raw, maxPossible, final: Math.min(raw / maxPossible, 1) };
+  const maxPossible =
+    (query.dense ? 1 : 0) + (query.anyKeyword ? 1 : 0) + (query.anyEntity ? ENTITY_BOOST_WEIGHT : 0);
+  return { raw, maxPossible, final: maxPossible === 0 ? 0 : Math.min(raw / maxPossible, 1) };
 }

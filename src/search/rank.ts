@@ -25,12 +25,12 @@ export interface Candidates {
   readonly extraSimilarity: ReadonlyMap<string, number>;
   /** Query terms, which set the BM25 sigmoid's shape. */
   readonly termCount: number;
+  /** Whether the dense signal took part (false in keyword-only mode). */
+  readonly denseUsed: boolean;
 }
 
 /** Ids found by keyword or entity but not by the dense generator: their similarity must be fetched. */
-export function idsMissingSimilarity(
-  candidates: Omit<Candidates, "extraSimilarity" | "termCount">,
-): string[] {
+export function idsMissingSimilarity(candidates: Pick<Candidates, "dense" | "keyword" | "entity">): string[] {
   const dense = new Set(candidates.dense.map((hit) => hit.id));
   const missing = new Set<string>();
   for (const hit of [...candidates.keyword, ...candidates.entity])
@@ -64,7 +64,11 @@ export function rankCandidates(candidates: Candidates): RankedCandidate[] {
     found.entity = Math.max(found.entity, entityBoost(hit.linkCount));
     if (!found.matchedBy.includes("entity")) found.matchedBy.push("entity");
   }
-  const query = { anyKeyword: candidates.keyword.length > 0, anyEntity: candidates.entity.length > 0 };
+  const query = {
+    dense: candidates.denseUsed,
+    anyKeyword: candidates.keyword.length > 0,
+    anyEntity: candidates.entity.length > 0,
+  };
   const ranked = [...byId.entries()].map(([id, found]) => {
     const signals = { semantic: Math.max(0, found.semantic), bm25: found.bm25, entity: found.entity };
     return { id, signals, score: fuse(signals, query), matchedBy: found.matchedBy };

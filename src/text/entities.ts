@@ -56,6 +56,8 @@ const WHITESPACE_RUN = /\s+/gu;
 const POSSESSIVE = /'s?$/u;
 const VERSION_PREFIX = /^v/u;
 const MIN_LENGTH = 2;
+// Longer than any name, path or URL worth matching on; what matches beyond it is a pasted blob.
+const MAX_LENGTH = 512;
 
 /**
  * The entities mentioned in `text`, in order of first appearance, one per key and type.
@@ -83,7 +85,7 @@ export function extractEntities(text: string): Entity[] {
   const entities: Entity[] = [];
   for (const span of spans) {
     const entity = toEntity(span);
-    if (entity.name.length < MIN_LENGTH || entity.key.length === 0) continue;
+    if (entity.name.length < MIN_LENGTH || entity.name.length > MAX_LENGTH) continue;
     const id = `${entity.type}\u0000${entity.key}`;
     if (seen.has(id)) continue;
     seen.add(id);

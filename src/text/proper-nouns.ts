@@ -56,6 +56,9 @@ const CALENDAR_WORDS: ReadonlySet<string> = new Set(
 const JOINING_TAGS: ReadonlySet<string> = new Set(["PROPN", "NOUN", "ADJ"]);
 const CAPITALISED = /^\p{Lu}/u;
 const HAS_UPPER = /\p{Lu}/u;
+// wink-nlp's tokenizer is quadratic in the length of a run without spaces ("A-A-A-…" of 32 KB
+// takes seconds). Names are never that long, so such runs are blanked (same length, offsets kept).
+const LONG_RUN = /\S{100,}/gu;
 const HYPHEN = /^[-\u2010\u2011]$/u;
 
 interface Token {
@@ -80,9 +83,11 @@ export function findProperNouns(text: string, claimed: readonly EntitySpan[]): E
   const taken = new Uint8Array(text.length);
   for (const span of claimed) taken.fill(1, span.start, span.end);
 
-  const tokens = tokenise(text);
+  const tokens = tokenise(text.replace(LONG_RUN, (run) => " ".repeat(run.length)));
+  // One-letter words ("I", "A", the "X" in "X and Y") never start or extend a name.
   const nameWord = tokens.map(
     (token) =>
+      token.value.length >= 2 &&
       CAPITALISED.test(token.value) &&
       JOINING_TAGS.has(token.tag) &&
       taken.subarray(token.start, token.end).every((flag) => flag === 0),

@@ -89,6 +89,30 @@ describe("search with the local embedder", () => {
     expect(notTechnical.results.length).toBe(5);
   });
 
+  it("searches with one signal alone in dense or keyword mode", async () => {
+    const keyword = await memory.search("Neovim editor", {
+      filters: { user_id: "alice" },
+      mode: "keyword",
+      explain: true,
+    });
+    expect(keyword.results.map((result) => result.memory)).toEqual(["User's favourite editor is Neovim"]);
+    expect(keyword.results[0]?.score_details).toMatchObject({
+      semanticScore: 0,
+      entityBoost: 0,
+      matchedBy: ["keyword"],
+    });
+    const dense = await memory.search("Neovim editor", {
+      filters: { user_id: "alice" },
+      mode: "dense",
+      explain: true,
+    });
+    expect(dense.results[0]?.memory).toBe("User's favourite editor is Neovim");
+    expect(dense.results.every((result) => result.score_details?.matchedBy.join() === "dense")).toBe(true);
+    await expect(
+      memory.search("x", { filters: { user_id: "alice" }, mode: "fuzzy" as "dense" }),
+    ).rejects.toMatchObject({ code: "INVALID_ARGUMENT" });
+  });
+
   it("accepts camelCase scope options as well as filters", async () => {
     const { results } = await memory.search("backend language", { userId: "bob" });
     expect(results.map((result) => result.memory)).toEqual(["User prefers Go for backend services"]);

@@ -37,122 +37,30 @@ const VERSION_SPEC = String.raw`(?:[\^~]|[<>]=?|=)?\d+(?:\.\d+)*(?:-[0-9A-Za-z]+
 
 // Extensions common enough in memory text ("edit config.json") that a bare `name.ext` is a file.
 // `js` with a capitalised stem is a product instead ("Node.js"), caught by the earlier rule.
-const FILE_EXTENSIONS = [
-  "ts",
-  "tsx",
-  "mts",
-  "cts",
-  "js",
-  "jsx",
-  "mjs",
-  "cjs",
-  "json",
-  "jsonl",
-  "md",
-  "mdx",
-  "txt",
-  "rst",
-  "yaml",
-  "yml",
-  "toml",
-  "ini",
-  "conf",
-  "cfg",
-  "env",
-  "lock",
-  "py",
-  "ipynb",
-  "rb",
-  "go",
-  "rs",
-  "java",
-  "kt",
-  "swift",
-  "c",
-  "h",
-  "cc",
-  "cpp",
-  "hpp",
-  "cs",
-  "php",
-  "lua",
-  "sh",
-  "bash",
-  "zsh",
-  "ps1",
-  "sql",
-  "db",
-  "sqlite",
-  "csv",
-  "tsv",
-  "xml",
-  "html",
-  "css",
-  "scss",
-  "vue",
-  "svelte",
-  "log",
-  "pdf",
-  "docx",
-  "xlsx",
-  "png",
-  "jpg",
-  "jpeg",
-  "gif",
-  "svg",
-  "webp",
-  "zip",
-  "gz",
-  "tgz",
-  "tar",
-  "wasm",
-  "proto",
-  "graphql",
-  "tf",
-].join("|");
+const FILE_EXTENSIONS = (
+  "ts tsx mts cts js jsx mjs cjs json jsonl md mdx txt rst yaml yml toml ini conf cfg env " +
+  "lock py ipynb rb go rs java kt swift c h cc cpp hpp cs php lua sh bash zsh ps1 sql db " +
+  "sqlite csv tsv xml html css scss vue svelte log pdf docx xlsx png jpg jpeg gif svg webp " +
+  "zip gz tgz tar wasm proto graphql tf"
+)
+  .split(" ")
+  .join("|");
 
 // Top-level domains that make `word.tld` a domain. Lower case only, and no TLD that is also a
 // common English word ("in", "it", "me", "no", "so", "us") or file extension ("md", "sh", "py"):
 // "done.It" or "finished.so" with a missing space must not become a URL.
-const TLDS = [
-  "com",
-  "org",
-  "net",
-  "io",
-  "dev",
-  "ai",
-  "app",
-  "co",
-  "edu",
-  "gov",
-  "info",
-  "biz",
-  "xyz",
-  "tech",
-  "cloud",
-  "site",
-  "page",
-  "tv",
-  "gg",
-  "ly",
-  "uk",
-  "eu",
-  "de",
-  "fr",
-  "nl",
-  "ca",
-  "au",
-  "nz",
-  "jp",
-  "cn",
-  "br",
-  "ch",
-].join("|");
+const TLDS = (
+  "com org net io dev ai app co edu gov info biz xyz tech cloud site page tv gg ly uk eu " +
+  "de fr nl ca au nz jp cn br ch"
+)
+  .split(" ")
+  .join("|");
 
 const TRAILING_PUNCTUATION = /[.,;:!?'"\]}>]$/u;
 const HAS_LETTER = /\p{L}/u;
 const HAS_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const FILE_EXTENSION = /\.\p{L}[\p{L}\p{N}]{0,9}$/u;
+const ABBREVIATION = /^(?:[^.]\.)+[^.]$/u;
 const DATE_LIKE = /^\d{1,2}\.\d{1,2}\.\d{4}$/u;
 
 /** Drops sentence punctuation after a match, and a `)` that closes a parenthesis opened before it. */
@@ -200,6 +108,11 @@ function isRootedPath(path: string): boolean {
 /** Relative paths need an extension or a trailing slash: "and/or", "TCP/IP" and "24/7" are not paths. */
 function isRelativePath(path: string): boolean {
   return HAS_LETTER.test(path) && (FILE_EXTENSION.test(path) || path.endsWith("/"));
+}
+
+/** A bare file name has a letter before its extension and is not an abbreviation ("u.s.c", "a.m"). */
+function isFileName(file: string): boolean {
+  return HAS_LETTER.test(file.slice(0, file.lastIndexOf("."))) && !ABBREVIATION.test(file);
 }
 
 function isIpv4(address: string): boolean {
@@ -288,7 +201,7 @@ const RULES: readonly Rule[] = [
     pattern: rx(
       String.raw`(?<![${W}.\/~:@\-\\])[${W}\-]+(?:\.[${W}\-]+)*\.(?:${FILE_EXTENSIONS})(?![${W}\-]|\.[\p{L}\p{N}])`,
     ),
-    read: whole("path", (file) => HAS_LETTER.test(file.slice(0, file.lastIndexOf(".")))),
+    read: whole("path", isFileName),
   },
   {
     pattern: rx(String.raw`(?<=^|[\s("'\x60])\.[a-z][a-z0-9_\-]*(?:\.[a-z0-9]+)*(?![${W}\-])`),
@@ -314,7 +227,7 @@ const RULES: readonly Rule[] = [
     ),
     read: whole("version", (version) => !DATE_LIKE.test(version)),
   },
-  // snake_case and SCREAMING_CASE: user_id, MAX_RETRIES, __dirname_x.
+  // snake_case and SCREAMING_CASE: user_id, MAX_RETRIES, __private_field.
   {
     pattern: rx(String.raw`(?<![${W}\-])_*[A-Za-z0-9]+(?:_+[A-Za-z0-9]+)+_*(?![${W}\-])`),
     read: whole("identifier", (word) => HAS_LETTER.test(word)),

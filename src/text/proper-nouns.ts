@@ -34,7 +34,7 @@ function tagger(): WinkMethods {
  */
 const EDGE_WORDS: ReadonlySet<string> = new Set(
   (
-    "user assistant bot human i yesterday today tomorrow tonight hi hello hey thanks dear please " +
+    "user assistant bot human yesterday today tomorrow tonight hi hello hey thanks dear please " +
     "ok okay yes no sure mr mrs ms miss dr prof sir favourite favorite"
   ).split(" "),
 );
@@ -161,8 +161,9 @@ function toName(run: readonly Token[], text: string): EntitySpan | undefined {
   const kept = run.slice(first, last + 1);
   const head = kept[0];
   const tail = kept[kept.length - 1];
-  if (head === undefined || tail === undefined || !kept.some((token) => token.tag === "PROPN"))
+  if (head === undefined || tail === undefined || !kept.some((token) => token.tag === "PROPN")) {
     return undefined;
+  }
   if (kept.length === 1) {
     const word = head.value.toLowerCase();
     if (CALENDAR_WORDS.has(word.replace(/\.$/u, "")) || STOP_WORDS.has(word)) return undefined;

@@ -8,7 +8,10 @@ function summary(text: string): string[] {
 
 describe("extractEntities on memory sentences", () => {
   it.each([
-    ["Caroline went to the LGBTQ support group in Boston on 7 May 2023", ["name:Caroline", "name:LGBTQ", "name:Boston"]],
+    [
+      "Caroline went to the LGBTQ support group in Boston on 7 May 2023",
+      ["name:Caroline", "name:LGBTQ", "name:Boston"],
+    ],
     [
       "User's project lucid-memory uses better-sqlite3@12.11.1 and lives in ~/code/lucid",
       ["identifier:lucid-memory", "package:better-sqlite3", "version:12.11.1", "path:~/code/lucid"],
@@ -20,10 +23,16 @@ describe("extractEntities on memory sentences", () => {
     ["Assistant suggested moving to New York.", ["name:New York"]],
     ["Caroline’s sister lives in San Francisco.", ["name:Caroline", "name:San Francisco"]],
     ["Mr. Smith and Dr Jane Doe met at Shopify.", ["name:Smith", "name:Jane Doe", "name:Shopify"]],
-    ["Yesterday Caroline met Jane at the University of Michigan.", ["name:Caroline", "name:Jane", "name:University of Michigan"]],
+    [
+      "Yesterday Caroline met Jane at the University of Michigan.",
+      ["name:Caroline", "name:Jane", "name:University of Michigan"],
+    ],
     ["Jean-Luc drinks Coca-Cola.", ["name:Jean-Luc", "name:Coca-Cola"]],
     ["The user's dog is named Max 🐶 and they love 'Dune'.", ["name:Max", "quoted:Dune"]],
-    ["Prefers dark mode in VS Code and uses Node.js v20.1.0", ["name:VS Code", "name:Node.js", "version:v20.1.0"]],
+    [
+      "Prefers dark mode in VS Code and uses Node.js v20.1.0",
+      ["name:VS Code", "name:Node.js", "version:v20.1.0"],
+    ],
     ["Long-term goal: a well-known, user-friendly tool.", []],
   ])("%s", (text, expected) => {
     expect(summary(text)).toEqual(expected);
@@ -32,7 +41,9 @@ describe("extractEntities on memory sentences", () => {
 
 describe("extractEntities keys", () => {
   it("lower-cases and collapses whitespace", () => {
-    expect(extractEntities("Moved to New   York")).toEqual([{ name: "New York", key: "new york", type: "name" }]);
+    expect(extractEntities("Moved to New   York")).toEqual([
+      { name: "New York", key: "new york", type: "name" },
+    ]);
   });
 
   it("drops a proper noun's possessive from name and key", () => {
@@ -106,7 +117,10 @@ describe("extractEntities robustness", () => {
     ["control characters", "\u0000\u0001Caroline\u0007\u001b[31mBoston\u007f"],
     ["right-to-left and combining marks", "مرحبا Caroline שלום e\u0301\u0301\u0301 Zalgơ̸̢̤"],
     ["unbalanced punctuation", "(((\"'Caroline''' \"\" '' ``` [[[ /// \\\\ @@ -- __"],
-    ["a markdown document", "# Title\n\n- [x] **Done** `user_id`\n- [ ] _todo_ see [link](https://x.io/a_(b))\n```ts\nconst a = 1;\n```"],
+    [
+      "a markdown document",
+      "# Title\n\n- [x] **Done** `user_id`\n- [ ] _todo_ see [link](https://x.io/a_(b))\n```ts\nconst a = 1;\n```",
+    ],
     ["CJK", "用户喜欢東京 and 서울 with Caroline"],
   ])("does not throw on %s", (_label, text) => {
     expect(() => extractEntities(text)).not.toThrow();
@@ -131,8 +145,16 @@ describe("extractEntities robustness", () => {
   });
 
   it("handles 32 KB of text quickly, including runs that are slow to tokenise", () => {
-    const prose = "Caroline moved to New York and uses billing-api v1.2.3 at src/app.ts. ".repeat(500).slice(0, 32_768);
-    const nasty = ["A-".repeat(16_384), "aA".repeat(16_384), "x.".repeat(16_384), "a_".repeat(16_384), "'a ".repeat(10_922)];
+    const prose = "Caroline moved to New York and uses billing-api v1.2.3 at src/app.ts. "
+      .repeat(500)
+      .slice(0, 32_768);
+    const nasty = [
+      "A-".repeat(16_384),
+      "aA".repeat(16_384),
+      "x.".repeat(16_384),
+      "a_".repeat(16_384),
+      "'a ".repeat(10_922),
+    ];
     const started = performance.now();
     const entities: Entity[] = extractEntities(prose);
     for (const text of nasty) extractEntities(text);

@@ -14,7 +14,10 @@ describe("paths", () => {
     ["run ./scripts/build.sh and ../lib", ["path:./scripts/build.sh", "path:../lib"]],
     ["open src/app.ts and test/text/", ["path:src/app.ts", "path:test/text/"]],
     ["copy C:\\foo\\bar to d:\\backup.", ["path:C:\\foo\\bar", "path:d:\\backup"]],
-    ["check config.json, README.md and vite.config.ts", ["path:config.json", "path:README.md", "path:vite.config.ts"]],
+    [
+      "check config.json, README.md and vite.config.ts",
+      ["path:config.json", "path:README.md", "path:vite.config.ts"],
+    ],
     ["add it to .env and .gitignore", ["path:.env", "path:.gitignore"]],
   ])("%s", (text, expected) => {
     expect(summary(text)).toEqual(expected);
@@ -35,7 +38,10 @@ describe("paths", () => {
 describe("packages and versions", () => {
   it.each([
     ["install lodash@4.17.21.", ["package:lodash", "version:4.17.21"]],
-    ["uses @types/node and @scope/name@^1.2.0", ["package:@types/node", "package:@scope/name", "version:1.2.0"]],
+    [
+      "uses @types/node and @scope/name@^1.2.0",
+      ["package:@types/node", "package:@scope/name", "version:1.2.0"],
+    ],
     ["pinned requests==2.31.0", ["package:requests", "version:2.31.0"]],
     ["upgrade to react@18", ["package:react", "version:18"]],
     ["released v2 then v1.2.3-beta.1", ["version:v2", "version:v1.2.3-beta.1"]],
@@ -63,9 +69,12 @@ describe("urls", () => {
     expect(summary(text)).toEqual(expected);
   });
 
-  it.each([["done.it works"], ["the ip 999.1.1.1 is invalid"], ["just localhost"]])("%s has no url", (text) => {
-    expect(summary(text).filter((entity) => entity.startsWith("url:"))).toEqual([]);
-  });
+  it.each([["done.it works"], ["the ip 999.1.1.1 is invalid"], ["just localhost"]])(
+    "%s has no url",
+    (text) => {
+      expect(summary(text).filter((entity) => entity.startsWith("url:"))).toEqual([]);
+    },
+  );
 });
 
 describe("identifiers", () => {
@@ -102,7 +111,7 @@ describe("quoted text", () => {
 
   it.each([
     ["caroline's and the kids' toys"],
-    ["a 6\" screen and 5\" phone"],
+    ['a 6" screen and 5" phone'],
     ['one "x" letter'],
     [`"${"a".repeat(80)}"`],
   ])("%s has no quoted entity", (text) => {

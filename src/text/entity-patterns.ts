@@ -242,11 +242,15 @@ const RULES: readonly Rule[] = [
     pattern: rx(String.raw`(?<![${W}.@\/\-])[a-z0-9]+(?:-[a-z0-9]+)+(?![${W}@\/]|-[\p{L}\p{N}])`),
     read: whole("identifier", isKebabIdentifier),
   },
-  // Quoted titles last, so a quoted identifier or path keeps its own type. Single quotes must not
-  // touch a letter outside (apostrophes: "Caroline's", "kids'") and no quote may hug a space inside.
+  // Quoted titles last, so a quoted identifier or path keeps its own type. No quote may hug a
+  // space inside. Single quotes must not touch a letter outside ("Caroline's", "kids'"), and
+  // inside them only an apostrophe between letters may appear ('Harry Potter and the
+  // Philosopher's Stone').
   { pattern: rx(String.raw`"(?=[^\s"])[^"\n]{1,60}(?<=[^\s"])"`), read: quoted },
   {
-    pattern: rx(String.raw`(?<![\p{L}\p{N}])'(?=[^\s'])[^'\n]{1,60}(?<=[^\s'])'(?![\p{L}\p{N}])`),
+    pattern: rx(
+      String.raw`(?<![\p{L}\p{N}])'(?=[^\s'])(?:[^'\n]|(?<=\p{L})'(?=\p{L})){1,60}(?<=[^\s'])'(?![\p{L}\p{N}])`,
+    ),
     read: quoted,
   },
 ];

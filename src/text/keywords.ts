@@ -1,5 +1,5 @@
 /**
- * Keyword terms of a query, and the SQLite FTS5 MATCH expression built from them.
+ * Keyword terms of a query: what a store's full-text index is asked to match.
  *
  * @module
  */
@@ -14,13 +14,14 @@ const POSSESSIVE = /'s$/u;
 const DIGITS = /^\p{N}+$/u;
 
 /**
- * Most terms an FTS5 expression gets. A pasted document as a query would otherwise become a
- * thousand-way OR that is slow to evaluate and ranks by noise; the first terms carry the question.
+ * Most terms a query keeps. A pasted document as a query would otherwise become a thousand-way OR
+ * that is slow to evaluate and ranks by noise; the first terms carry the question.
  */
 export const MAX_MATCH_TERMS = 64;
 
 /**
- * Lower-cased content words of `text`, in order of first appearance, without duplicates.
+ * Lower-cased content words of `text`, in order of first appearance, without duplicates, at most
+ * {@link MAX_MATCH_TERMS}.
  *
  * Stop words ({@link STOP_WORDS}) are removed; so are one-character words except numbers ("7",
  * "2023" are kept). Possessive `'s` is dropped ("user's" → "user"); other internal apostrophes
@@ -39,24 +40,7 @@ export function keywordTerms(text: string): string[] {
     if (term.length < 2 && !DIGITS.test(term)) continue;
     if (STOP_WORDS.has(term)) continue;
     terms.add(term);
+    if (terms.size === MAX_MATCH_TERMS) break;
   }
   return [...terms];
-}
-
-/**
- * A SQLite FTS5 MATCH expression that finds rows containing any keyword term of `text`, or `null`
- * when `text` has none (a question made only of stop words does no keyword search).
- *
- * Every term is a double-quoted FTS5 string, so operators (`AND`, `NOT`, `NEAR`), column filters
- * (`:`), prefixes (`*`), `^` and `-` in user input are matched as text, never parsed as syntax.
- * At most {@link MAX_MATCH_TERMS} terms are used.
- *
- * @example
- * ftsMatchExpression("Which editor does the user prefer?"); // => '"editor" OR "user" OR "prefer"'
- * ftsMatchExpression("what is it?"); // => null
- */
-export function ftsMatchExpression(text: string): string | null {
-  const terms = keywordTerms(text).slice(0, MAX_MATCH_TERMS);
-  if (terms.length === 0) return null;
-  return terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(" OR ");
 }

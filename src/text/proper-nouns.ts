@@ -2,6 +2,11 @@
  * The part-of-speech pass of entity extraction: runs of proper nouns ("Caroline", "New York",
  * "Jean-Luc"), tagged by wink-nlp's English model.
  *
+ * Known limit: the tagger leans on capitalisation, so a common noun opening a sentence ("Team
+ * standup moved", "Server crashed") comes out as a name. The public API has no lexicon lookup to
+ * tell "Team" from "Caroline" there, and dropping sentence-initial words would lose "Caroline went
+ * to…", the most common shape of a memory about a person.
+ *
  * @module
  */
 
@@ -166,9 +171,15 @@ function toName(run: readonly Token[], text: string): EntitySpan | undefined {
   }
   if (kept.length === 1) {
     const word = head.value.toLowerCase();
-    if (CALENDAR_WORDS.has(word.replace(/\.$/u, "")) || STOP_WORDS.has(word)) return undefined;
+    if (isCalendarWord(word) || STOP_WORDS.has(word)) return undefined;
   }
   return { type: "name", name: text.slice(head.start, tail.end), start: head.start, end: tail.end };
+}
+
+/** "May", "Sept.", "Mondays" (but not "Mars": only weekdays take a plural). */
+function isCalendarWord(word: string): boolean {
+  const bare = word.replace(/\.$/u, "");
+  return CALENDAR_WORDS.has(bare) || (bare.endsWith("days") && CALENDAR_WORDS.has(bare.slice(0, -1)));
 }
 
 /** A token a name may not start or end with: an edge word, a hyphen or a connector. */

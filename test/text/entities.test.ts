@@ -75,6 +75,8 @@ describe("extractEntities stop lists", () => {
     ["User likes hiking", []],
     ["Assistant recommended hiking", []],
     ["The meeting is on Tuesday in May", []],
+    ["We meet on Mondays, and reviews are in Sept.", []],
+    ["Sees Mars from Maine", ["name:Mars", "name:Maine"]],
     ["Favourite food is Pad Thai", ["name:Pad Thai"]],
     ["Thanks Caroline!", ["name:Caroline"]],
   ])("%s", (text, expected) => {

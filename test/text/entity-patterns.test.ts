@@ -103,6 +103,7 @@ describe("quoted text", () => {
     ['read "becoming nicole" twice', ["quoted:becoming nicole"]],
     ["loves 'dune' and “the hobbit”", ["quoted:dune", "quoted:the hobbit"]],
     ['said "hi" and "bye"', ["quoted:hi", "quoted:bye"]],
+    ["loves 'harry potter and the philosopher's stone'", ["quoted:harry potter and the philosopher's stone"]],
     // A quoted identifier keeps its technical type; the quotes add nothing.
     ['set "max_retries" to 5', ["identifier:max_retries"]],
   ])("%s", (text, expected) => {

@@ -1,6 +1,11 @@
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { ftsMatchExpression, keywordTerms, MAX_MATCH_TERMS } from "../../src/text/keywords.js";
+import { ftsMatchExpression } from "../../src/store/sqlite/sqlite-fts.js";
+import { keywordTerms, MAX_MATCH_TERMS } from "../../src/text/keywords.js";
+
+/** The query path of the SQLite store: keyword terms, then the FTS5 expression. */
+const fts = (text: string) => ftsMatchExpression(keywordTerms(text));
+
 import { STOP_WORDS } from "../../src/text/stop-words.js";
 
 describe("keywordTerms", () => {
@@ -30,22 +35,22 @@ describe("keywordTerms", () => {
 
 describe("ftsMatchExpression", () => {
   it("quotes every term and joins them with OR", () => {
-    expect(ftsMatchExpression("Which editor does the user prefer?")).toBe('"editor" OR "user" OR "prefer"');
+    expect(fts("Which editor does the user prefer?")).toBe('"editor" OR "user" OR "prefer"');
   });
 
   it("is null when only stop words remain", () => {
-    expect(ftsMatchExpression("what is it?")).toBeNull();
-    expect(ftsMatchExpression("  ?! ")).toBeNull();
-    expect(ftsMatchExpression("")).toBeNull();
+    expect(fts("what is it?")).toBeNull();
+    expect(fts("  ?! ")).toBeNull();
+    expect(fts("")).toBeNull();
   });
 
   it("treats FTS5 operators in the input as words", () => {
-    expect(ftsMatchExpression("cats AND dogs NOT NEAR(fish)")).toBe('"cats" OR "dogs" OR "near" OR "fish"');
+    expect(fts("cats AND dogs NOT NEAR(fish)")).toBe('"cats" OR "dogs" OR "near" OR "fish"');
   });
 
   it(`uses at most ${MAX_MATCH_TERMS} terms`, () => {
     const text = Array.from({ length: 500 }, (_, i) => `word${i}`).join(" ");
-    expect(ftsMatchExpression(text)?.split(" OR ")).toHaveLength(MAX_MATCH_TERMS);
+    expect(fts(text)?.split(" OR ")).toHaveLength(MAX_MATCH_TERMS);
   });
 });
 
@@ -68,7 +73,7 @@ describe("ftsMatchExpression against a real FTS5 table", () => {
   );
 
   function run(query: string): string[] {
-    const expression = ftsMatchExpression(query);
+    const expression = fts(query);
     return expression === null ? [] : search.all(expression).map((row) => row.text);
   }
 
@@ -134,7 +139,7 @@ describe("ftsMatchExpression against a real FTS5 table", () => {
   it.each(nasty.map((text) => [text.length > 40 ? `${text.slice(0, 40)}…` : text, text]))(
     "accepts the expression for %j",
     (_label, text) => {
-      const expression = ftsMatchExpression(text);
+      const expression = fts(text);
       if (expression !== null) expect(() => search.all(expression)).not.toThrow();
     },
   );
@@ -171,7 +176,7 @@ describe("ftsMatchExpression against a real FTS5 table", () => {
           ? (alphabet[Math.floor(random() * alphabet.length)] ?? "")
           : String.fromCharCode(Math.floor(random() * 0x10000)),
       );
-      const expression = ftsMatchExpression(parts.join(random() < 0.5 ? " " : ""));
+      const expression = fts(parts.join(random() < 0.5 ? " " : ""));
       if (expression !== null) expect(() => search.all(expression)).not.toThrow();
     }
   });

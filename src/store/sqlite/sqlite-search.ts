@@ -17,6 +17,7 @@ import type {
   Scope,
 } from "../store.js";
 import { compileSqliteFilter, type SqliteParam } from "./sqlite-filter.js";
+import { ftsMatchExpression } from "./sqlite-fts.js";
 import { compileVisibility } from "./sqlite-visibility.js";
 import type { StatementCache } from "./statement-cache.js";
 
@@ -116,7 +117,7 @@ export class SqliteSearch {
   }
 
   keyword(query: KeywordQuery): KeywordHit[] {
-    const match = ftsExpression(query.terms);
+    const match = ftsMatchExpression(query.terms);
     if (match === null || query.k <= 0) return [];
     const clause = where(query);
     const rows = this.statements
@@ -146,10 +147,4 @@ export class SqliteSearch {
       )
       .all(JSON.stringify(query.keys), ...clause.params, query.limit) as EntityHit[];
   }
-}
-
-/** Each term quoted (FTS5 doubles embedded quotes), OR-ed: no user text is ever FTS5 syntax. */
-function ftsExpression(terms: readonly string[]): string | null {
-  const quoted = terms.filter((term) => term.length > 0).map((term) => `"${term.replaceAll('"', '""')}"`);
-  return quoted.length === 0 ? null : quoted.join(" OR ");
 }

@@ -1,0 +1,43 @@
+/**
+ * Latency summaries: percentiles by the nearest-rank method over the sorted samples.
+ *
+ * @module
+ */
+
+export interface LatencySummary {
+  readonly count: number;
+  readonly p50: number;
+  readonly p95: number;
+  readonly p99: number;
+  readonly mean: number;
+  readonly max: number;
+}
+
+export function percentile(sorted: readonly number[], fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil(fraction * sorted.length);
+  return sorted[Math.min(Math.max(rank, 1), sorted.length) - 1] as number;
+}
+
+export function summarise(samples: readonly number[]): LatencySummary {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const total = sorted.reduce((sum, value) => sum + value, 0);
+  return {
+    count: sorted.length,
+    p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    p99: percentile(sorted, 0.99),
+    mean: sorted.length === 0 ? Number.NaN : total / sorted.length,
+    max: sorted.at(-1) ?? Number.NaN,
+  };
+}
+
+export const mean = (values: readonly number[]): number =>
+  values.length === 0 ? Number.NaN : values.reduce((sum, value) => sum + value, 0) / values.length;
+
+/** Runs `fn` and returns its result with the wall time in milliseconds. */
+export async function timed<T>(fn: () => Promise<T>): Promise<{ result: T; ms: number }> {
+  const start = performance.now();
+  const result = await fn();
+  return { result, ms: performance.now() - start };
+}

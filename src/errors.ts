@@ -18,6 +18,8 @@ export const ERROR_CODES = [
   "UNKNOWN_CATEGORY",
   "MEMORY_NOT_FOUND",
   "LLM_NOT_CONFIGURED",
+  // configuration (lucid.config.json, environment)
+  "INVALID_CONFIG",
   // store
   "STORE_BUSY",
   "STORE_READ_ONLY",

@@ -10,13 +10,13 @@
 import { randomUUID } from "node:crypto";
 import { LucidError } from "../errors.js";
 import { resolveCategory } from "../policy/categories.js";
-import type { MemoryRow, NewMemory, Scope } from "../store/store.js";
+import type { MemoryRow, NewMemory } from "../store/store.js";
 import { extractEntities } from "../text/entities.js";
 import { contentHash } from "../text/normalise.js";
 import type { MemoryContext } from "./context.js";
 import { embedTexts } from "./embed-texts.js";
 import { checkId, checkText, copyMetadata, toIsoTimestamp } from "./inputs.js";
-import { requireScopeForAdd, scopeFromOptions, sessionScopeKey } from "./scope.js";
+import { requireScopeForAdd, scopeColumns, scopeFromOptions, sessionScopeKey } from "./scope.js";
 import { toMemoryItem } from "./to-item.js";
 import type { AddOptions, AddResult, AddResultItem, Message } from "./types.js";
 
@@ -162,15 +162,6 @@ function timestamps(
   const updatedAt =
     options.updatedAt === undefined ? createdAt : toIsoTimestamp(options.updatedAt, "updatedAt");
   return { now, createdAt, updatedAt };
-}
-
-function scopeColumns(scope: Scope): Pick<MemoryRow, "user_id" | "agent_id" | "app_id" | "run_id"> {
-  return {
-    user_id: scope.user_id ?? null,
-    agent_id: scope.agent_id ?? null,
-    app_id: scope.app_id ?? null,
-    run_id: scope.run_id ?? null,
-  };
 }
 
 function resultItem(row: MemoryRow, event: AddResultItem["event"]): AddResultItem {

@@ -1,7 +1,7 @@
 import type { Clock } from "../clock.js";
 import type { Embedder } from "../embed/embedder.js";
 import type { CategoryTable } from "../policy/categories.js";
-import type { MemoryStore } from "../store/store.js";
+import type { EmbedderStamp, MemoryStore } from "../store/store.js";
 
 /** What every Memory verb works with; built once by `openMemory`. */
 export interface MemoryContext {
@@ -13,4 +13,11 @@ export interface MemoryContext {
   readonly maxTextBytes: number;
   /** Messages kept per session scope (Mem0 keeps 10). */
   readonly messagesPerSession: number;
+  /** The configured embedder's stamp. */
+  readonly embedderStamp: EmbedderStamp;
+  /**
+   * When the store was written by another embedder and was opened with `allowEmbedderChange`, the
+   * stamp it was written with; nothing may embed until `reembed()` clears it.
+   */
+  staleEmbedder: EmbedderStamp | null;
 }

@@ -12,10 +12,10 @@ import { type Clock, systemClock } from "../clock.js";
 import { describeEmbedder, validateEmbedder } from "../embed/check-vectors.js";
 import type { Embedder } from "../embed/embedder.js";
 import { createLocalEmbedder } from "../embed/local/use-lite-embedder.js";
-import { LucidError } from "../errors.js";
+import { isLucidError, LucidError } from "../errors.js";
 import { type CategoryPolicy, type CategoryTable, DEFAULT_CATEGORIES } from "../policy/categories.js";
 import { createSqliteStore } from "../store/sqlite/sqlite-store.js";
-import type { MemoryStore } from "../store/store.js";
+import type { EmbedderStamp, MemoryStore } from "../store/store.js";
 import type { MemoryContext } from "./context.js";
 import { DEFAULT_MAX_TEXT_BYTES } from "./inputs.js";
 
@@ -37,6 +37,11 @@ export interface MemoryOptions {
   readOnly?: boolean;
   /** How long a write waits for another process's lock on the SQLite file. Default 5000 ms. */
   busyTimeoutMs?: number;
+  /**
+   * Open a store written by another embedder instead of failing with EMBEDDER_MISMATCH, in order
+   * to `reembed()` it. Until that finishes, anything that embeds fails with EMBEDDER_MISMATCH.
+   */
+  allowEmbedderChange?: boolean;
 }
 
 export const DEFAULT_STORE_PATH = join(homedir(), ".lucid", "lucid.db");
@@ -52,13 +57,21 @@ export async function createContext(options: MemoryOptions): Promise<MemoryConte
   }
   const categories = mergeCategories(options.policy?.categories);
   const store = options.store ?? openDefaultStore(options);
+  const embedderStamp = describeEmbedder(embedder);
+  let staleEmbedder: EmbedderStamp | null = null;
   try {
-    await store.bindEmbedder(describeEmbedder(embedder));
+    await store.bindEmbedder(embedderStamp);
   } catch (error) {
-    if (options.store === undefined) await store.close();
-    throw error;
+    if (options.allowEmbedderChange === true && isLucidError(error, "EMBEDDER_MISMATCH")) {
+      staleEmbedder = await store.embedderStamp();
+    } else {
+      if (options.store === undefined) await store.close();
+      throw error;
+    }
   }
   return {
+    embedderStamp,
+    staleEmbedder,
     store,
     embedder,
     clock: options.clock ?? systemClock,

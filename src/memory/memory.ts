@@ -12,22 +12,35 @@ import type { MemoryContext } from "./context.js";
 import { createContext, type MemoryOptions } from "./create-context.js";
 import { deleteMemory } from "./delete.js";
 import { deleteAllMemories } from "./delete-all.js";
+import { exportMemories } from "./export.js";
+import { forgetMemory } from "./forget.js";
 import { getMemory } from "./get.js";
 import { getAllMemories } from "./get-all.js";
 import { memoryHistory } from "./history.js";
+import { importMemories } from "./import.js";
+import { reembedMemories } from "./reembed.js";
 import { searchMemories } from "./search.js";
+import { storeStatus } from "./status.js";
 import type {
   AddOptions,
   AddResult,
+  ExportRecord,
   Filters,
+  ForgetOptions,
+  ForgetResult,
   GetAllOptions,
   GetAllResult,
   HistoryEntry,
+  ImportOptions,
+  ImportRecord,
+  ImportResult,
   MemoryItem,
   Message,
+  ReembedOptions,
   ScopeOptions,
   SearchOptions,
   SearchResult,
+  StoreStatus,
   UpdateFields,
 } from "./types.js";
 import { type UpdateResult, updateMemory } from "./update.js";
@@ -84,14 +97,40 @@ export class Memory {
     return memoryHistory(await this.ready(), memoryId);
   }
 
+  /**
+   * Deletes the best match of `query` when it is clearly the one meant (score ≥ `minScore`, ahead of
+   * the runner-up by `margin`); otherwise deletes nothing and returns the candidates to choose from.
+   */
+  async forget(query: string, options: ForgetOptions): Promise<ForgetResult> {
+    return forgetMemory(await this.ready(), query, options);
+  }
+
+  /** Imports memories with their ids and timestamps, a batch per transaction; bad records are reported, not fatal. */
+  async importMemories(records: ImportRecord[], options?: ImportOptions): Promise<ImportResult> {
+    return importMemories(await this.ready(), records, options);
+  }
+
+  /** Every memory (or those matching `filters`), oldest first, in a stable form for backups and migration. */
+  async *exportMemories(options?: { filters?: Filters }): AsyncGenerator<ExportRecord> {
+    yield* exportMemories(await this.ready(), options);
+  }
+
+  /** Where the store is, which embedder wrote it, and counts by scope and category. */
+  async status(): Promise<StoreStatus> {
+    return storeStatus(await this.ready());
+  }
+
+  /** Re-embeds every memory with the configured embedder (open with `allowEmbedderChange`); resumable. */
+  async reembed(options?: ReembedOptions): Promise<{ reembedded: number; total: number }> {
+    return reembedMemories(await this.ready(), options);
+  }
+
   /** Deletes everything in the store: memories, history, entities, messages. */
   async reset(): Promise<void> {
     const context = await this.ready();
     await context.store.reset();
-    await context.store.bindEmbedder({
-      id: context.embedder.id ?? "custom",
-      dimension: context.embedder.dimension,
-    });
+    await context.store.bindEmbedder(context.embedderStamp);
+    context.staleEmbedder = null;
   }
 
   /** Closes the store and the embedder. Further calls fail with STORE_CLOSED. */

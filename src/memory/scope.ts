@@ -6,7 +6,7 @@
 
 import { LucidError } from "../errors.js";
 import { SCOPE_KEYS, type ScopeKey } from "../filters/filter.js";
-import type { Scope } from "../store/store.js";
+import type { MemoryRow, Scope } from "../store/store.js";
 import type { Filters, ScopeOptions } from "./types.js";
 
 const OPTION_KEYS: Record<ScopeKey, keyof ScopeOptions> = {
@@ -75,4 +75,24 @@ export function sessionScopeKey(scope: Scope): string {
   return SCOPE_KEYS.filter((key) => scope[key] !== undefined)
     .map((key) => `${key}=${encode(scope[key] as string)}`)
     .join("&");
+}
+
+/** A scope as the four nullable columns of a stored memory. */
+export function scopeColumns(scope: Scope): Pick<MemoryRow, "user_id" | "agent_id" | "app_id" | "run_id"> {
+  return {
+    user_id: scope.user_id ?? null,
+    agent_id: scope.agent_id ?? null,
+    app_id: scope.app_id ?? null,
+    run_id: scope.run_id ?? null,
+  };
+}
+
+/** The scope of a stored memory. */
+export function scopeOfRow(row: Pick<MemoryRow, ScopeKey>): Scope {
+  const scope: Scope = {};
+  for (const key of SCOPE_KEYS) {
+    const value = row[key];
+    if (value !== null) scope[key] = value;
+  }
+  return scope;
 }

@@ -156,3 +156,96 @@ export interface HistoryEntry {
   created_at: string;
   is_deleted: 0 | 1;
 }
+
+/** `forget`: deletes the best match of a query only when it is clearly the one meant. */
+export interface ForgetOptions extends ScopeOptions {
+  filters?: Filters;
+  /** The best match must score at least this. Default 0.4. */
+  minScore?: number;
+  /** …and beat the runner-up by at least this. Default 0.1. */
+  margin?: number;
+  /** How many candidates to consider and return. Default 5. */
+  topK?: number;
+}
+
+export interface ForgetResult {
+  /** The memory that was deleted, or null when no match was clear enough. */
+  deleted: MemoryItem | null;
+  /** The best matches with their scores (the deleted one first when there is one). */
+  candidates: MemoryItem[];
+}
+
+/** One memory to import, in Lucid's export form (Mem0 exports map onto it field by field). */
+export interface ImportRecord {
+  id?: string;
+  text: string;
+  user_id?: string;
+  agent_id?: string;
+  app_id?: string;
+  run_id?: string;
+  category?: string;
+  metadata?: Record<string, unknown>;
+  createdAt?: string;
+  updatedAt?: string;
+  expiresAt?: string;
+}
+
+export interface ImportOptions {
+  /** What to do with a record whose id already exists. Default `skip`. */
+  onConflict?: "skip" | "replace";
+  /** Records embedded and written per transaction. Default 64. */
+  batchSize?: number;
+  /** Called after each committed batch. */
+  onProgress?: (progress: { done: number; total: number }) => void;
+}
+
+export interface ImportItemResult {
+  /** Position of the record in the input (0-based). */
+  index: number;
+  status: "imported" | "replaced" | "skipped" | "failed";
+  id?: string;
+  error?: { code: string; message: string };
+}
+
+export interface ImportResult {
+  imported: number;
+  replaced: number;
+  skipped: number;
+  failed: number;
+  items: ImportItemResult[];
+}
+
+/** One exported memory: stable key order, so export → import → export reproduces the bytes. */
+export interface ExportRecord {
+  id: string;
+  text: string;
+  user_id?: string;
+  agent_id?: string;
+  app_id?: string;
+  run_id?: string;
+  category?: string;
+  metadata: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+  expires_at?: string;
+}
+
+export interface StoreStatus {
+  location: string;
+  /** Bytes on disk (the database file plus its WAL), or null for an in-memory store. */
+  sizeBytes: number | null;
+  schemaVersion: number;
+  embedder: { id: string; dimension: number } | null;
+  /** Set when the store was written by another embedder and needs `reembed()`. */
+  pendingEmbedder: { id: string; dimension: number } | null;
+  total: number;
+  expired: number;
+  byScope: Record<"user_id" | "agent_id" | "app_id" | "run_id", Record<string, number>>;
+  byCategory: Record<string, number>;
+}
+
+export interface ReembedOptions {
+  /** Memories embedded per batch (each batch commits on its own, so an interrupted run resumes). */
+  batchSize?: number;
+  onProgress?: (progress: { done: number; total: number }) => void;
+}

@@ -73,6 +73,8 @@ interface FilteredQuery {
 export interface ListQuery extends FilteredQuery {
   readonly limit: number;
   readonly offset: number;
+  /** `newest` (default): createdAt descending; `oldest`: ascending. Ties are broken by id either way. */
+  readonly order?: "newest" | "oldest";
 }
 
 export interface DenseQuery extends FilteredQuery {
@@ -140,6 +142,24 @@ export interface EmbedderStamp {
   readonly dimension: number;
 }
 
+export interface StoreStats {
+  readonly total: number;
+  /** Memories hidden by the visibility rule given to `stats`. */
+  readonly expired: number;
+  /** Memories per value of each scope key (memories without the key are not counted under it). */
+  readonly byScope: Readonly<Record<ScopeKey, Readonly<Record<string, number>>>>;
+  /** Memories per category; uncategorised ones are counted under `""`. */
+  readonly byCategory: Readonly<Record<string, number>>;
+  /** Bytes on disk, or null when the store has no file. */
+  readonly sizeBytes: number | null;
+}
+
+/** A vector to store for a memory during re-embedding. */
+export interface MemoryVector {
+  readonly id: string;
+  readonly embedding: Float32Array;
+}
+
 export interface StoreCapabilities {
   /** Dense search is approximate (an ANN index) rather than exact. */
   readonly ann: boolean;
@@ -169,6 +189,11 @@ export interface MemoryStoreOps {
   /** Appends to a session's message log, keeping only its newest `keepLast` messages. */
   addMessages(sessionScope: string, messages: readonly StoredMessage[], keepLast: number): Promise<void>;
   listMessages(sessionScope: string): Promise<StoredMessage[]>;
+  stats(visibility: Visibility): Promise<StoreStats>;
+  /** Re-embedding, step 2: memories that have no vector for the pending embedder yet, oldest first. */
+  listUnembedded(limit: number): Promise<MemoryRow[]>;
+  /** Re-embedding, step 3: stores vectors for the pending embedder. */
+  writeReembedded(vectors: readonly MemoryVector[]): Promise<void>;
 }
 
 export interface MemoryStore extends MemoryStoreOps {
@@ -182,6 +207,18 @@ export interface MemoryStore extends MemoryStoreOps {
    */
   bindEmbedder(stamp: EmbedderStamp): Promise<void>;
   embedderStamp(): Promise<EmbedderStamp | null>;
+  /**
+   * Re-embedding, step 1: prepares vectors for `target` beside the current ones. Resumes a run
+   * for the same target; a run for another target is discarded.
+   */
+  beginReembed(target: EmbedderStamp): Promise<void>;
+  /** The embedder a re-embedding run is filling vectors for, and how many memories still lack one. */
+  pendingReembed(): Promise<{ target: EmbedderStamp; remaining: number } | null>;
+  /**
+   * Re-embedding, step 4: once every memory has a new vector, makes them the store's vectors and
+   * `target` its embedder, in one transaction. Fails if any memory still lacks one.
+   */
+  finishReembed(): Promise<void>;
   /** Runs `fn` in one transaction: all of its writes commit together, or none do. */
   transaction<T>(fn: (tx: MemoryStoreOps) => Promise<T>): Promise<T>;
   /** Deletes every memory, history row, entity and message, and forgets the embedder. */

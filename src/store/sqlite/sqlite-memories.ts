@@ -5,8 +5,17 @@
  * @module
  */
 
-import type { EntityLink, ListQuery, MemoryPatch, MemoryRow, NewMemory, Scope } from "../store.js";
+import type {
+  EntityLink,
+  ListQuery,
+  MemoryPatch,
+  MemoryRow,
+  MemoryVector,
+  NewMemory,
+  Scope,
+} from "../store.js";
 import { compileSqliteFilter } from "./sqlite-filter.js";
+import { PENDING_VECTOR_TABLE } from "./sqlite-schema.js";
 import { compileVisibility } from "./sqlite-visibility.js";
 import type { StatementCache } from "./statement-cache.js";
 
@@ -120,6 +129,7 @@ export class SqliteMemories {
     if (seq === undefined) return;
     const entitySeqs = this.unlink(seq);
     this.statements.get("delete from memories_vec where seq = ?").run(vecKey(seq));
+    this.dropPendingVector(seq);
     this.statements.get("delete from memories where seq = ?").run(seq);
     this.dropOrphanEntities(entitySeqs);
   }
@@ -162,9 +172,11 @@ export class SqliteMemories {
       .get(...params) as {
       total: number;
     };
+    const direction = query.order === "oldest" ? "asc" : "desc";
     const rows = this.statements
       .get(
-        `select ${MEMORY_COLUMNS} from memories m where ${where} order by m.created_at desc, m.id desc limit ? offset ?`,
+        `select ${MEMORY_COLUMNS} from memories m where ${where}
+         order by m.created_at ${direction}, m.id ${direction} limit ? offset ?`,
       )
       .all(...params, query.limit, query.offset) as MemoryRecordRow[];
     return { rows: rows.map(toMemoryRow), total };
@@ -180,6 +192,36 @@ export class SqliteMemories {
     const bytes = row.embedding;
     // Copy: the Buffer may be a view into a larger pooled allocation.
     return new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  }
+
+  /** Memories without a vector in the pending table, in insertion order. */
+  listUnembedded(limit: number): MemoryRow[] {
+    const rows = this.statements
+      .get(
+        `select ${MEMORY_COLUMNS} from memories m
+         where not exists (select 1 from ${PENDING_VECTOR_TABLE} n where n.seq = m.seq)
+         order by m.seq limit ?`,
+      )
+      .all(limit) as MemoryRecordRow[];
+    return rows.map(toMemoryRow);
+  }
+
+  writePending(vectors: readonly MemoryVector[]): void {
+    const insert = this.statements.get(
+      `insert or replace into ${PENDING_VECTOR_TABLE}(seq, user_key, agent_key, app_key, run_key, embedding)
+       select seq, coalesce(user_id, ''), coalesce(agent_id, ''), coalesce(app_id, ''), coalesce(run_id, ''), ?
+       from memories where id = ?`,
+    );
+    for (const vector of vectors) insert.run(vector.embedding, vector.id);
+  }
+
+  private dropPendingVector(seq: number): void {
+    const pending = this.statements
+      .get("select 1 from sqlite_master where name = ?")
+      .get(PENDING_VECTOR_TABLE);
+    if (pending !== undefined) {
+      this.statements.get(`delete from ${PENDING_VECTOR_TABLE} where seq = ?`).run(vecKey(seq));
+    }
   }
 
   private seqOf(id: string): number | undefined {

@@ -110,16 +110,25 @@ export function migrate(db: Database.Database, fromVersion: number): void {
   }
 }
 
+export const VECTOR_TABLE = "memories_vec";
+/** Vectors of the embedder a re-embedding run is switching to, filled beside the current ones. */
+export const PENDING_VECTOR_TABLE = "memories_vec_next";
+export type VectorTable = typeof VECTOR_TABLE | typeof PENDING_VECTOR_TABLE;
+
 /**
  * The vector table is created once the embedder's dimension is known (its column type fixes it).
  * The user id is the partition key, since per-user search is the common case (0.7 ms at 100k in
  * research/storage.md); the other scope keys are vec0 metadata columns, filterable inside KNN.
  * vec0 metadata columns cannot hold NULL, so an absent scope key is stored as ''.
  */
-export function createVectorTable(db: Database.Database, dimension: number): void {
+export function createVectorTable(
+  db: Database.Database,
+  dimension: number,
+  name: VectorTable = VECTOR_TABLE,
+): void {
   if (!Number.isInteger(dimension) || dimension <= 0) throw new RangeError(`bad dimension ${dimension}`);
   db.exec(`
-    create virtual table if not exists memories_vec using vec0(
+    create virtual table if not exists ${name} using vec0(
       seq integer primary key,
       user_key text partition key,
       agent_key text,

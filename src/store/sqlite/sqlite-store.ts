@@ -17,14 +17,21 @@ import { translateSqliteError } from "./sqlite-errors.js";
 import { SqliteLog } from "./sqlite-log.js";
 import { SqliteMemories } from "./sqlite-memories.js";
 import { openSqliteDatabase, type SqliteOpenOptions } from "./sqlite-open.js";
-import { createVectorTable, SCHEMA_VERSION } from "./sqlite-schema.js";
+import {
+  beginReembed,
+  countUnembedded,
+  EMBEDDER_DIMENSION_KEY,
+  EMBEDDER_ID_KEY,
+  finishReembed,
+  readPending,
+  readStamp,
+} from "./sqlite-reembed.js";
+import { createVectorTable, PENDING_VECTOR_TABLE, SCHEMA_VERSION } from "./sqlite-schema.js";
 import { SqliteSearch } from "./sqlite-search.js";
+import { readStats } from "./sqlite-stats.js";
 import { StatementCache } from "./statement-cache.js";
 
 export type SqliteStoreOptions = SqliteOpenOptions;
-
-const EMBEDDER_ID_KEY = "embedder.id";
-const EMBEDDER_DIMENSION_KEY = "embedder.dimension";
 
 /**
  * Opens a SQLite memory store, creating and migrating the file as needed.
@@ -84,14 +91,37 @@ class SqliteStore implements MemoryStore {
     this.exclusive(() => this.ops.addMessages(scope, messages, keepLast));
   listMessages: MemoryStoreOps["listMessages"] = (scope) =>
     this.exclusive(() => this.ops.listMessages(scope));
+  stats: MemoryStoreOps["stats"] = (visibility) => this.exclusive(() => this.ops.stats(visibility));
+  listUnembedded: MemoryStoreOps["listUnembedded"] = (limit) =>
+    this.exclusive(() => this.ops.listUnembedded(limit));
+  writeReembedded: MemoryStoreOps["writeReembedded"] = (vectors) =>
+    this.exclusive(() => this.ops.writeReembedded(vectors));
+
+  async beginReembed(target: EmbedderStamp): Promise<void> {
+    await this.transaction(async () => beginReembed(this.db, this.log, target));
+  }
+
+  async pendingReembed(): Promise<{ target: EmbedderStamp; remaining: number } | null> {
+    return this.exclusive(() => {
+      const target = readPending(this.log);
+      return target === null ? null : { target, remaining: countUnembedded(this.db) };
+    });
+  }
+
+  async finishReembed(): Promise<void> {
+    await this.transaction(async () => {
+      finishReembed(this.db, this.log, this.location);
+      this.statements.clear();
+    });
+  }
 
   async embedderStamp(): Promise<EmbedderStamp | null> {
-    return this.exclusive(() => this.readStamp());
+    return this.exclusive(() => readStamp(this.log));
   }
 
   async bindEmbedder(stamp: EmbedderStamp): Promise<void> {
     await this.exclusive(() => {
-      const recorded = this.readStamp();
+      const recorded = readStamp(this.log);
       if (recorded === null) {
         if (this.db.readonly) return;
         this.db.transaction(() => {
@@ -132,8 +162,8 @@ class SqliteStore implements MemoryStore {
       this.db.exec(`
         delete from memory_entities; delete from entities; delete from memories;
         delete from history; delete from messages;
-        drop table if exists memories_vec;
-        delete from meta where key in ('${EMBEDDER_ID_KEY}', '${EMBEDDER_DIMENSION_KEY}');
+        drop table if exists memories_vec; drop table if exists ${PENDING_VECTOR_TABLE};
+        delete from meta where key like 'embedder.%' or key like 'reembed.%';
       `);
       this.statements.clear();
     });
@@ -159,12 +189,6 @@ class SqliteStore implements MemoryStore {
       this.db.exec(`rollback to ${name}; release ${name}`);
       throw error;
     }
-  }
-
-  private readStamp(): EmbedderStamp | null {
-    const id = this.log.getMeta(EMBEDDER_ID_KEY);
-    const dimension = this.log.getMeta(EMBEDDER_DIMENSION_KEY);
-    return id === null || dimension === null ? null : { id, dimension: Number(dimension) };
   }
 
   /**
@@ -213,6 +237,11 @@ class SqliteStore implements MemoryStore {
       listHistory: sync((memoryId) => this.log.listHistory(memoryId)),
       addMessages: sync((scope, messages, keepLast) => this.log.addMessages(scope, messages, keepLast)),
       listMessages: sync((scope) => this.log.listMessages(scope)),
+      stats: sync((visibility) => readStats(this.statements, this.location, visibility)),
+      listUnembedded: sync((limit) =>
+        readPending(this.log) === null ? [] : this.memories.listUnembedded(limit),
+      ),
+      writeReembedded: sync((vectors) => this.memories.writePending(vectors)),
     };
   }
 }

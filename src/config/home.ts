@@ -1,0 +1,17 @@
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+
+export const CONFIG_FILE_NAME = "lucid.config.json";
+export const DATABASE_FILE_NAME = "lucid.db";
+
+/** Lucid's home directory: the `--home` flag, else `LUCID_HOME`, else `~/.lucid`. */
+export function resolveHome(options: {
+  flag?: string | undefined;
+  env: Readonly<Record<string, string | undefined>>;
+}): string {
+  const given = options.flag ?? (options.env.LUCID_HOME || undefined);
+  if (given === undefined) return join(homedir(), ".lucid");
+  // A quoted "~/x" reaches us unexpanded; expand it as the shell would have.
+  const expanded = given === "~" || given.startsWith("~/") ? join(homedir(), given.slice(1)) : given;
+  return resolve(expanded);
+}

@@ -1,0 +1,48 @@
+import { MATCH_ALL } from "../filters/filter.js";
+import { parseFilters } from "../filters/parse-filters.js";
+import type { MemoryRow } from "../store/store.js";
+import type { MemoryContext } from "./context.js";
+import type { ExportRecord, Filters } from "./types.js";
+
+const PAGE = 500;
+
+/**
+ * `exportMemories`: every memory (or those matching `filters`), oldest first, expired ones too.
+ * Keys come in a fixed order and absent scope keys are left out, so exporting the same memories
+ * always gives the same bytes.
+ */
+export async function* exportMemories(
+  context: MemoryContext,
+  options: { filters?: Filters } = {},
+): AsyncGenerator<ExportRecord> {
+  const filter = options.filters === undefined ? MATCH_ALL : parseFilters(options.filters);
+  for (let offset = 0; ; offset += PAGE) {
+    const { rows } = await context.store.listMemories({ filter, limit: PAGE, offset, order: "oldest" });
+    for (const row of rows) yield toExportRecord(row);
+    if (rows.length < PAGE) return;
+  }
+}
+
+export function toExportRecord(row: MemoryRow): ExportRecord {
+  return {
+    id: row.id,
+    text: row.text,
+    ...(row.user_id === null ? {} : { user_id: row.user_id }),
+    ...(row.agent_id === null ? {} : { agent_id: row.agent_id }),
+    ...(row.app_id === null ? {} : { app_id: row.app_id }),
+    ...(row.run_id === null ? {} : { run_id: row.run_id }),
+    ...(row.category === null ? {} : { category: row.category }),
+    metadata: sortKeys(row.metadata) as Record<string, unknown>,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+    ...(row.expiresAt === null ? {} : { expires_at: row.expiresAt }),
+  };
+}
+
+/** Metadata with object keys sorted at every level, so its serialisation does not depend on insertion order. */
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (typeof value !== "object" || value === null) return value;
+  const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(entries.map(([key, child]) => [key, sortKeys(child)]));
+}

@@ -1,0 +1,55 @@
+/**
+ * `reembed`: switch a store to the configured embedder by embedding every memory again. Each batch
+ * commits on its own, so an interrupted run resumes where it stopped; the new vectors replace the
+ * old ones, and the store records the new embedder, only once every memory has one.
+ *
+ * @module
+ */
+
+import { checkVectors } from "../embed/check-vectors.js";
+import { LucidError } from "../errors.js";
+import type { MemoryContext } from "./context.js";
+import type { ReembedOptions } from "./types.js";
+import { policyVisibility } from "./visibility.js";
+
+const DEFAULT_BATCH = 64;
+
+export async function reembedMemories(
+  context: MemoryContext,
+  options: ReembedOptions = {},
+): Promise<{ reembedded: number; total: number }> {
+  const batchSize = options.batchSize ?? DEFAULT_BATCH;
+  if (!Number.isInteger(batchSize) || batchSize < 1) {
+    throw new LucidError("INVALID_ARGUMENT", `batchSize must be a positive integer, got ${batchSize}.`);
+  }
+  const { store, embedder, embedderStamp } = context;
+  const { total } = await store.stats(policyVisibility(context));
+  const current = await store.embedderStamp();
+  const pending = await store.pendingReembed();
+  const upToDate =
+    current !== null && current.id === embedderStamp.id && current.dimension === embedderStamp.dimension;
+  if (upToDate && pending === null) return { reembedded: 0, total };
+
+  await store.beginReembed(embedderStamp);
+  const sameTarget =
+    pending?.target.id === embedderStamp.id && pending.target.dimension === embedderStamp.dimension;
+  let done = sameTarget ? total - pending.remaining : 0;
+  let reembedded = 0;
+  for (;;) {
+    const rows = await store.listUnembedded(batchSize);
+    if (rows.length === 0) break;
+    const texts = rows.map((row) => row.text);
+    const vectors = checkVectors(embedder, texts, await embedder.embed(texts, "update"));
+    await store.transaction(async (tx) =>
+      tx.writeReembedded(
+        rows.map((row, index) => ({ id: row.id, embedding: vectors[index] as Float32Array })),
+      ),
+    );
+    reembedded += rows.length;
+    done += rows.length;
+    options.onProgress?.({ done: Math.min(done, total), total });
+  }
+  await store.finishReembed();
+  context.staleEmbedder = null;
+  return { reembedded, total };
+}

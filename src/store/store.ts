@@ -182,7 +182,8 @@ export interface MemoryStoreOps {
   searchDense(query: DenseQuery): Promise<DenseHit[]>;
   searchKeyword(query: KeywordQuery): Promise<KeywordHit[]>;
   searchEntities(query: EntityQuery): Promise<EntityHit[]>;
-  getEmbedding(id: string): Promise<Float32Array | null>;
+  /** The stored vectors of these memories (unknown ids are left out). */
+  getEmbeddings(ids: readonly string[]): Promise<Map<string, Float32Array>>;
   addHistory(row: NewHistoryRow): Promise<void>;
   /** Oldest first. */
   listHistory(memoryId: string): Promise<HistoryRow[]>;

@@ -63,7 +63,9 @@ export function describeStore(name: string, makeStore: () => Promise<MemoryStore
       const { embedding: _embedding, entities: _entities, ...row } = memory;
       expect(await store.getMemory(memory.id)).toEqual(row);
       expect(await store.getMemory("no-such-id")).toBeNull();
-      expect(Array.from((await store.getEmbedding(memory.id)) ?? [])).toEqual([1, 0, 0, 0]);
+      const embeddings = await store.getEmbeddings([memory.id, "unknown"]);
+      expect([...embeddings.keys()]).toEqual([memory.id]);
+      expect(Array.from(embeddings.get(memory.id) ?? [])).toEqual([1, 0, 0, 0]);
     });
 
     it("returns several memories in the order asked, skipping unknown ids", async () => {
@@ -289,7 +291,7 @@ export function describeStore(name: string, makeStore: () => Promise<MemoryStore
       expect(await store.searchDense({ filter: scope, vector: vector(1, 0, 0, 0), k: 5 })).toEqual([]);
       expect(await store.searchKeyword({ filter: scope, terms: ["boston"], k: 5 })).toEqual([]);
       expect(await store.searchEntities({ filter: scope, keys: ["boston"], limit: 5 })).toEqual([]);
-      expect(await store.getEmbedding(memory.id)).toBeNull();
+      expect((await store.getEmbeddings([memory.id])).size).toBe(0);
     });
 
     it("commits a transaction's writes together", async () => {

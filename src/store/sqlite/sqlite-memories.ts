@@ -182,16 +182,23 @@ export class SqliteMemories {
     return { rows: rows.map(toMemoryRow), total };
   }
 
-  embedding(id: string): Float32Array | null {
-    const row = this.statements
+  embeddings(ids: readonly string[]): Map<string, Float32Array> {
+    const rows = this.statements
       .get(
-        "select v.embedding as embedding from memories m join memories_vec v on v.seq = m.seq where m.id = ?",
+        `select m.id as id, v.embedding as embedding from memories m join memories_vec v on v.seq = m.seq
+         where m.id in (select value from json_each(?))`,
       )
-      .get(id) as { embedding: Buffer } | undefined;
-    if (row === undefined) return null;
-    const bytes = row.embedding;
-    // Copy: the Buffer may be a view into a larger pooled allocation.
-    return new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+      .all(JSON.stringify(ids)) as { id: string; embedding: Buffer }[];
+    // Copy each: a Buffer may be a view into a larger pooled allocation.
+    return new Map(
+      rows.map((row) => {
+        const bytes = row.embedding;
+        return [
+          row.id,
+          new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)),
+        ];
+      }),
+    );
   }
 
   /** Memories without a vector in the pending table, in insertion order. */

@@ -83,7 +83,7 @@ class SqliteStore implements MemoryStore {
     this.exclusive(() => this.ops.searchKeyword(query));
   searchEntities: MemoryStoreOps["searchEntities"] = (query) =>
     this.exclusive(() => this.ops.searchEntities(query));
-  getEmbedding: MemoryStoreOps["getEmbedding"] = (id) => this.exclusive(() => this.ops.getEmbedding(id));
+  getEmbeddings: MemoryStoreOps["getEmbeddings"] = (ids) => this.exclusive(() => this.ops.getEmbeddings(ids));
   addHistory: MemoryStoreOps["addHistory"] = (row) => this.exclusive(() => this.ops.addHistory(row));
   listHistory: MemoryStoreOps["listHistory"] = (memoryId) =>
     this.exclusive(() => this.ops.listHistory(memoryId));
@@ -232,7 +232,7 @@ class SqliteStore implements MemoryStore {
       searchDense: sync((query) => (hasVectors() ? this.search.dense(query) : [])),
       searchKeyword: sync((query) => this.search.keyword(query)),
       searchEntities: sync((query) => this.search.entities(query)),
-      getEmbedding: sync((id) => (hasVectors() ? this.memories.embedding(id) : null)),
+      getEmbeddings: sync((ids) => (hasVectors() ? this.memories.embeddings(ids) : new Map())),
       addHistory: sync((row) => this.log.addHistory(row)),
       listHistory: sync((memoryId) => this.log.listHistory(memoryId)),
       addMessages: sync((scope, messages, keepLast) => this.log.addMessages(scope, messages, keepLast)),

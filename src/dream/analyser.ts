@@ -1,0 +1,9 @@
+import type { DreamPolicy } from "../policy/dream-policy.js";
+import type { DreamAction } from "./plan.js";
+import type { DreamSnapshot } from "./snapshot.js";
+
+/**
+ * An analyser proposes actions for a snapshot. It is pure: same snapshot and policy, same actions.
+ * Proposals may overlap; the planner keeps at most one action per memory by precedence.
+ */
+export type Analyser = (snapshot: DreamSnapshot, policy: DreamPolicy) => readonly DreamAction[];

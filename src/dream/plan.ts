@@ -1,0 +1,89 @@
+/**
+ * A dream plan: what consolidation proposes for one scope, as frozen data.
+ *
+ * Analysers (`analyse/*.ts`) turn a snapshot of the scope into actions; `render*` turns a plan into
+ * the report; only `apply` (a later step) touches the store. The JSON form is versioned and
+ * documented in docs/dream-plan.md.
+ *
+ * @module
+ */
+
+import type { Scope } from "../store/store.js";
+
+export const PLAN_VERSION = 1;
+
+export const DELETE_REASONS = ["credential", "noise", "expired", "low_confidence"] as const;
+export type DeleteReason = (typeof DELETE_REASONS)[number];
+
+export const REWRITE_REASONS = ["first_person", "missing_anchor", "credential_redacted", "too_long"] as const;
+export type RewriteReason = (typeof REWRITE_REASONS)[number];
+
+/** Why an analyser proposed an action: the rule, and the evidence (similarity, age, matched words…). */
+export interface Why {
+  readonly rule: string;
+  readonly detail: string;
+  readonly evidence?: Readonly<Record<string, string | number | boolean | readonly string[]>>;
+}
+
+export interface DeleteAction {
+  readonly kind: "delete";
+  readonly ids: readonly [string];
+  readonly reason: DeleteReason;
+  readonly why: Why;
+}
+
+export interface MergeAction {
+  readonly kind: "merge";
+  /** Every member of the group, `keep` first. */
+  readonly ids: readonly string[];
+  /** The memory updated in place; the others are deleted. */
+  readonly keep: string;
+  /** The merged text that replaces `keep`'s text. */
+  readonly text: string;
+  readonly why: Why;
+}
+
+export interface ConflictAction {
+  readonly kind: "conflict";
+  readonly ids: readonly [string, string];
+  /** What the two disagree about, e.g. "deploy target of billing-api". */
+  readonly topic: string;
+  /** The id suggested to win: the newer, then the more confident. */
+  readonly suggested: string;
+  readonly why: Why;
+}
+
+export interface RewriteAction {
+  readonly kind: "rewrite";
+  readonly ids: readonly [string];
+  readonly text: string;
+  readonly reasons: readonly RewriteReason[];
+  readonly why: Why;
+}
+
+export type DreamAction = DeleteAction | MergeAction | ConflictAction | RewriteAction;
+
+export interface PlanStats {
+  readonly reviewed: number;
+  readonly deletes: Readonly<Record<DeleteReason, number>>;
+  readonly merges: number;
+  readonly merged: number;
+  readonly conflicts: number;
+  readonly rewrites: number;
+  /** Memories left untouched because they are pinned. */
+  readonly pinnedSkipped: number;
+  readonly elapsedMs: number;
+}
+
+export interface DreamPlan {
+  readonly version: typeof PLAN_VERSION;
+  readonly scope: Scope;
+  /** The instant the plan was made against (ISO-8601); ages and TTLs are measured from it. */
+  readonly now: string;
+  /** The resolved policy the analysers used. */
+  readonly policy: unknown;
+  /** How many memories were analysed. */
+  readonly reviewed: number;
+  readonly actions: readonly DreamAction[];
+  readonly stats: PlanStats;
+}

@@ -75,6 +75,12 @@ export interface PlanStats {
   readonly elapsedMs: number;
 }
 
+/** What the plan saw of a memory; apply skips actions on a memory that no longer matches. */
+export interface SeenMemory {
+  readonly hash: string;
+  readonly updatedAt: string;
+}
+
 export interface DreamPlan {
   readonly version: typeof PLAN_VERSION;
   readonly scope: Scope;
@@ -85,5 +91,7 @@ export interface DreamPlan {
   /** How many memories were analysed. */
   readonly reviewed: number;
   readonly actions: readonly DreamAction[];
+  /** For every memory an action names: its hash and updatedAt when the plan was made. */
+  readonly seen: Readonly<Record<string, SeenMemory>>;
   readonly stats: PlanStats;
 }

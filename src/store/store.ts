@@ -167,6 +167,57 @@ export interface StoreCapabilities {
   readonly concurrentWriters: boolean;
 }
 
+/** What undo needs to put a memory back exactly as it was. */
+export interface MemoryPreimage {
+  readonly row: MemoryRow;
+  readonly embedding: Float32Array | null;
+  readonly entities: readonly EntityLink[];
+}
+
+/** A memory a dream run touched: how it was before (null if the run created it) and after (null if deleted). */
+export interface RunMemory {
+  readonly memoryId: string;
+  readonly before: MemoryPreimage | null;
+  readonly after: { readonly hash: string; readonly updatedAt: string } | null;
+}
+
+export interface DreamRunRecord {
+  readonly id: string;
+  /** The scope's stable key (`user_id=alice&…`). */
+  readonly scopeKey: string;
+  readonly scope: Scope;
+  readonly mode: string;
+  /** JSON values: the plan, the decisions taken on it, and the per-action outcome with counts. */
+  readonly plan: unknown;
+  readonly decisions: unknown;
+  readonly outcome: unknown;
+  readonly startedAt: string;
+  readonly committedAt: string;
+  readonly undoneAt: string | null;
+}
+
+/** The auto-dream gate's memory of a scope. */
+export interface DreamGateState {
+  readonly lastConsolidatedAt: string | null;
+  readonly sessionsSince: number;
+  readonly lastSessionId: string | null;
+}
+
+export interface LeaseHolder {
+  readonly holder: string;
+  readonly host: string;
+  readonly pid: number;
+}
+
+export interface Lease extends LeaseHolder {
+  readonly acquiredAt: string;
+  readonly expiresAt: string;
+}
+
+export type LeaseResult =
+  | { readonly acquired: true; readonly lease: Lease }
+  | { readonly acquired: false; readonly heldBy: Lease };
+
 /** The operations available both on a store and inside one of its transactions. */
 export interface MemoryStoreOps {
   insertMemory(memory: NewMemory): Promise<void>;
@@ -191,6 +242,24 @@ export interface MemoryStoreOps {
   addMessages(sessionScope: string, messages: readonly StoredMessage[], keepLast: number): Promise<void>;
   listMessages(sessionScope: string): Promise<StoredMessage[]>;
   stats(visibility: Visibility): Promise<StoreStats>;
+  getEntityLinks(id: string): Promise<EntityLink[]>;
+  insertDreamRun(run: DreamRunRecord, memories: readonly RunMemory[]): Promise<void>;
+  getDreamRun(id: string): Promise<{ run: DreamRunRecord; memories: RunMemory[] } | null>;
+  /** Newest first; all scopes when `scopeKey` is null. */
+  listDreamRuns(scopeKey: string | null, limit: number): Promise<DreamRunRecord[]>;
+  markDreamRunUndone(id: string, at: string): Promise<void>;
+  dreamGateState(scopeKey: string): Promise<DreamGateState>;
+  /** Counts an interactive session for the gate; false when this id was already counted. */
+  recordSession(scopeKey: string, sessionId: string, trigger: string, at: string): Promise<boolean>;
+  /** A dream run committed: the time gate restarts and the session count goes back to zero. */
+  recordDreamCompletion(scopeKey: string, at: string): Promise<void>;
+  /**
+   * Takes the scope's dream lease atomically when it is free, expired (at or before `now`) or
+   * already ours; otherwise reports who holds it.
+   */
+  acquireLease(scopeKey: string, holder: LeaseHolder, now: string, ttlMs: number): Promise<LeaseResult>;
+  /** Releases the lease if `holder` still holds it. */
+  releaseLease(scopeKey: string, holder: string): Promise<void>;
   /** Re-embedding, step 2: memories that have no vector for the pending embedder yet, oldest first. */
   listUnembedded(limit: number): Promise<MemoryRow[]>;
   /** Re-embedding, step 3: stores vectors for the pending embedder. */

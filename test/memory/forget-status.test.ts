@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalEmbedder } from "../../src/embed/local/use-lite-embedder.js";
 import { type Memory, openMemory } from "../../src/index.js";
+import { SCHEMA_VERSION } from "../../src/store/sqlite/sqlite-schema.js";
 import { scriptedEmbedder } from "../helpers/scripted-embedder.js";
 import { tempFiles } from "../helpers/temp-dir.js";
 
@@ -67,7 +68,7 @@ describe("status and reembed", () => {
     const status = await memory.status();
     expect(status).toMatchObject({
       location: path,
-      schemaVersion: 1,
+      schemaVersion: SCHEMA_VERSION,
       embedder: { id: "model-a", dimension: 3 },
       pendingEmbedder: null,
       total: 3,

@@ -500,6 +500,105 @@ export function describeStore(name: string, makeStore: () => Promise<MemoryStore
       expect(hits[0]?.similarity).toBeCloseTo(1, 5);
     });
 
+    it("records dream runs with preimages, newest first, and marks them undone", async () => {
+      const memory = newMemory({ text: "before", entities: [{ key: "x1", name: "X1", type: "name" }] });
+      await store.insertMemory(memory);
+      const { embedding, entities, ...row } = memory;
+      expect(await store.getEntityLinks(memory.id)).toEqual([{ key: "x1", name: "X1", type: "name" }]);
+      const run = (id: string, scopeKey: string) => ({
+        id,
+        scopeKey,
+        scope: { user_id: "alice" },
+        mode: "auto",
+        plan: { version: 1, actions: [] },
+        decisions: { conflicts: {} },
+        outcome: { merged: 0 },
+        startedAt: "2026-01-01T00:00:00.000Z",
+        committedAt: "2026-01-01T00:00:01.000Z",
+        undoneAt: null,
+      });
+      await store.insertDreamRun(run("run-1", "user_id=alice"), [
+        {
+          memoryId: memory.id,
+          before: { row, embedding, entities },
+          after: { hash: "h2", updatedAt: "2026-01-02T00:00:00.000Z" },
+        },
+        { memoryId: "created-1", before: null, after: { hash: "h3", updatedAt: "2026-01-02T00:00:00.000Z" } },
+      ]);
+      await store.insertDreamRun(run("run-2", "user_id=bob"), []);
+      const stored = await store.getDreamRun("run-1");
+      expect(stored?.run).toEqual(run("run-1", "user_id=alice"));
+      expect(stored?.memories).toEqual([
+        { memoryId: "created-1", before: null, after: { hash: "h3", updatedAt: "2026-01-02T00:00:00.000Z" } },
+        {
+          memoryId: memory.id,
+          before: { row, embedding, entities },
+          after: { hash: "h2", updatedAt: "2026-01-02T00:00:00.000Z" },
+        },
+      ]);
+      expect((await store.listDreamRuns(null, 10)).map((r) => r.id)).toEqual(["run-2", "run-1"]);
+      expect((await store.listDreamRuns("user_id=alice", 10)).map((r) => r.id)).toEqual(["run-1"]);
+      await store.markDreamRunUndone("run-1", "2026-01-03T00:00:00.000Z");
+      expect((await store.getDreamRun("run-1"))?.run.undoneAt).toBe("2026-01-03T00:00:00.000Z");
+      expect(await store.getDreamRun("missing")).toBeNull();
+    });
+
+    it("counts each interactive session once and restarts the count on completion", async () => {
+      const key = "user_id=alice";
+      expect(await store.dreamGateState(key)).toEqual({
+        lastConsolidatedAt: null,
+        sessionsSince: 0,
+        lastSessionId: null,
+      });
+      expect(await store.recordSession(key, "s1", "user", "2026-01-01T00:00:00.000Z")).toBe(true);
+      expect(await store.recordSession(key, "s2", "user", "2026-01-01T01:00:00.000Z")).toBe(true);
+      expect(await store.recordSession(key, "s1", "user", "2026-01-01T02:00:00.000Z")).toBe(false);
+      expect(await store.dreamGateState(key)).toEqual({
+        lastConsolidatedAt: null,
+        sessionsSince: 2,
+        lastSessionId: "s2",
+      });
+      expect((await store.dreamGateState("user_id=bob")).sessionsSince).toBe(0);
+      await store.recordDreamCompletion(key, "2026-01-02T00:00:00.000Z");
+      expect(await store.dreamGateState(key)).toEqual({
+        lastConsolidatedAt: "2026-01-02T00:00:00.000Z",
+        sessionsSince: 0,
+        lastSessionId: null,
+      });
+      expect(await store.recordSession(key, "s1", "user", "2026-01-02T01:00:00.000Z")).toBe(true);
+    });
+
+    it("leases a scope to one holder at a time until it expires or is released", async () => {
+      const key = "user_id=alice";
+      const a = { holder: "a", host: "host-a", pid: 1 };
+      const b = { holder: "b", host: "host-b", pid: 2 };
+      const hour = 3_600_000;
+      expect(await store.acquireLease(key, a, "2026-01-01T00:00:00.000Z", hour)).toMatchObject({
+        acquired: true,
+      });
+      expect(await store.acquireLease(key, b, "2026-01-01T00:30:00.000Z", hour)).toEqual({
+        acquired: false,
+        heldBy: { ...a, acquiredAt: "2026-01-01T00:00:00.000Z", expiresAt: "2026-01-01T01:00:00.000Z" },
+      });
+      expect(await store.acquireLease("user_id=bob", b, "2026-01-01T00:30:00.000Z", hour)).toMatchObject({
+        acquired: true,
+      });
+      expect(await store.acquireLease(key, a, "2026-01-01T00:40:00.000Z", hour)).toMatchObject({
+        acquired: true,
+      });
+      expect(await store.acquireLease(key, b, "2026-01-01T01:40:00.000Z", hour)).toMatchObject({
+        acquired: true,
+      });
+      await store.releaseLease(key, "a");
+      expect(await store.acquireLease(key, a, "2026-01-01T01:41:00.000Z", hour)).toMatchObject({
+        acquired: false,
+      });
+      await store.releaseLease(key, "b");
+      expect(await store.acquireLease(key, a, "2026-01-01T01:42:00.000Z", hour)).toMatchObject({
+        acquired: true,
+      });
+    });
+
     it("fails with STORE_CLOSED after close", async () => {
       await store.close();
       await expect(store.getMemory("x")).rejects.toMatchObject({ code: "STORE_CLOSED" });

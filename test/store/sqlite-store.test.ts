@@ -4,7 +4,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseFilters } from "../../src/filters/parse-filters.js";
-import { SCHEMA_VERSION } from "../../src/store/sqlite/sqlite-schema.js";
+import { migrate, SCHEMA_VERSION } from "../../src/store/sqlite/sqlite-schema.js";
 import { createSqliteStore } from "../../src/store/sqlite/sqlite-store.js";
 import { DIMENSION, describeStore, newMemory } from "./contract.js";
 
@@ -39,6 +39,26 @@ describe("SQLite store file handling", () => {
 
     const raw = new Database(path, { readonly: true });
     expect(raw.pragma("journal_mode", { simple: true })).toBe("wal");
+    expect(raw.pragma("user_version", { simple: true })).toBe(SCHEMA_VERSION);
+    raw.close();
+  });
+
+  it("migrates a file written by an older schema, keeping its memories", async () => {
+    const path = freshPath();
+    const old = new Database(path);
+    migrate(old, 0, 1);
+    old
+      .prepare(
+        "insert into memories(id, text, hash, user_id, created_at, updated_at) values ('m1', 'from v1', 'h', 'alice', '2025-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z')",
+      )
+      .run();
+    expect(old.pragma("user_version", { simple: true })).toBe(1);
+    old.close();
+    const store = createSqliteStore({ path });
+    expect((await store.getMemory("m1"))?.text).toBe("from v1");
+    expect(await store.dreamGateState("user_id=alice")).toMatchObject({ sessionsSince: 0 });
+    await store.close();
+    const raw = new Database(path, { readonly: true });
     expect(raw.pragma("user_version", { simple: true })).toBe(SCHEMA_VERSION);
     raw.close();
   });

@@ -95,14 +95,68 @@ const MIGRATIONS: readonly Migration[] = [
       create index messages_scope on messages(session_scope, seq);
     `,
   },
+  {
+    // Dream runs (with the preimages undo restores), per-scope gate state and sessions, and leases.
+    version: 2,
+    sql: `
+      create table dream_runs(
+        seq integer primary key,
+        id text not null unique,
+        scope_key text not null,
+        scope text not null,
+        mode text not null,
+        plan text not null,
+        decisions text not null,
+        outcome text not null,
+        started_at text not null,
+        committed_at text not null,
+        undone_at text
+      );
+      create index dream_runs_scope on dream_runs(scope_key, seq);
+
+      create table dream_run_memories(
+        run_seq integer not null references dream_runs(seq) on delete cascade,
+        memory_id text not null,
+        before_row text,
+        before_embedding blob,
+        before_entities text,
+        after_hash text,
+        after_updated_at text,
+        primary key (run_seq, memory_id)
+      ) without rowid;
+
+      create table dream_state(
+        scope_key text primary key,
+        last_consolidated_at text,
+        last_session_id text
+      );
+      -- Interactive sessions since the scope's last consolidation; a repeated id counts once.
+      create table dream_sessions(
+        scope_key text not null,
+        session_id text not null,
+        trigger text not null,
+        recorded_at text not null,
+        primary key (scope_key, session_id)
+      ) without rowid;
+
+      create table dream_leases(
+        scope_key text primary key,
+        holder text not null,
+        host text not null,
+        pid integer not null,
+        acquired_at text not null,
+        expires_at text not null
+      );
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;
 
-/** Brings the database up to `SCHEMA_VERSION`, one transaction per migration. */
-export function migrate(db: Database.Database, fromVersion: number): void {
+/** Brings the database from `fromVersion` up to `toVersion` (default: the latest), one transaction per migration. */
+export function migrate(db: Database.Database, fromVersion: number, toVersion = SCHEMA_VERSION): void {
   for (const migration of MIGRATIONS) {
-    if (migration.version <= fromVersion) continue;
+    if (migration.version <= fromVersion || migration.version > toVersion) continue;
     db.transaction(() => {
       db.exec(migration.sql);
       db.pragma(`user_version = ${migration.version}`);

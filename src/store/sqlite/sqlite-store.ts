@@ -13,6 +13,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type Database from "better-sqlite3";
 import { LucidError } from "../../errors.js";
 import type { EmbedderStamp, MemoryStore, MemoryStoreOps, StoreCapabilities } from "../store.js";
+import { SqliteDream } from "./sqlite-dream.js";
 import { translateSqliteError } from "./sqlite-errors.js";
 import { SqliteLog } from "./sqlite-log.js";
 import { SqliteMemories } from "./sqlite-memories.js";
@@ -51,6 +52,7 @@ class SqliteStore implements MemoryStore {
   private readonly memories: SqliteMemories;
   private readonly search: SqliteSearch;
   private readonly log: SqliteLog;
+  private readonly dream: SqliteDream;
   private readonly ops: MemoryStoreOps;
   private readonly insideTransaction = new AsyncLocalStorage<number>();
   private queue: Promise<unknown> = Promise.resolve();
@@ -64,6 +66,7 @@ class SqliteStore implements MemoryStore {
     this.memories = new SqliteMemories(this.statements);
     this.search = new SqliteSearch(this.statements);
     this.log = new SqliteLog(this.statements);
+    this.dream = new SqliteDream(this.statements);
     this.ops = this.createOps();
   }
 
@@ -92,6 +95,25 @@ class SqliteStore implements MemoryStore {
   listMessages: MemoryStoreOps["listMessages"] = (scope) =>
     this.exclusive(() => this.ops.listMessages(scope));
   stats: MemoryStoreOps["stats"] = (visibility) => this.exclusive(() => this.ops.stats(visibility));
+  getEntityLinks: MemoryStoreOps["getEntityLinks"] = (id) =>
+    this.exclusive(() => this.ops.getEntityLinks(id));
+  insertDreamRun: MemoryStoreOps["insertDreamRun"] = (run, memories) =>
+    this.exclusive(() => this.ops.insertDreamRun(run, memories));
+  getDreamRun: MemoryStoreOps["getDreamRun"] = (id) => this.exclusive(() => this.ops.getDreamRun(id));
+  listDreamRuns: MemoryStoreOps["listDreamRuns"] = (scopeKey, limit) =>
+    this.exclusive(() => this.ops.listDreamRuns(scopeKey, limit));
+  markDreamRunUndone: MemoryStoreOps["markDreamRunUndone"] = (id, at) =>
+    this.exclusive(() => this.ops.markDreamRunUndone(id, at));
+  dreamGateState: MemoryStoreOps["dreamGateState"] = (scopeKey) =>
+    this.exclusive(() => this.ops.dreamGateState(scopeKey));
+  recordSession: MemoryStoreOps["recordSession"] = (scopeKey, sessionId, trigger, at) =>
+    this.exclusive(() => this.ops.recordSession(scopeKey, sessionId, trigger, at));
+  recordDreamCompletion: MemoryStoreOps["recordDreamCompletion"] = (scopeKey, at) =>
+    this.exclusive(() => this.ops.recordDreamCompletion(scopeKey, at));
+  acquireLease: MemoryStoreOps["acquireLease"] = (scopeKey, holder, now, ttlMs) =>
+    this.exclusive(() => this.ops.acquireLease(scopeKey, holder, now, ttlMs));
+  releaseLease: MemoryStoreOps["releaseLease"] = (scopeKey, holder) =>
+    this.exclusive(() => this.ops.releaseLease(scopeKey, holder));
   listUnembedded: MemoryStoreOps["listUnembedded"] = (limit) =>
     this.exclusive(() => this.ops.listUnembedded(limit));
   writeReembedded: MemoryStoreOps["writeReembedded"] = (vectors) =>
@@ -162,6 +184,8 @@ class SqliteStore implements MemoryStore {
       this.db.exec(`
         delete from memory_entities; delete from entities; delete from memories;
         delete from history; delete from messages;
+        delete from dream_run_memories; delete from dream_runs; delete from dream_state;
+        delete from dream_sessions; delete from dream_leases;
         drop table if exists memories_vec; drop table if exists ${PENDING_VECTOR_TABLE};
         delete from meta where key like 'embedder.%' or key like 'reembed.%';
       `);
@@ -206,6 +230,11 @@ class SqliteStore implements MemoryStore {
     return run;
   }
 
+  /** Several statements as one step: a write transaction of their own unless already inside one. */
+  private atomically<T>(fn: () => T): T {
+    return this.db.inTransaction ? fn() : this.db.transaction(fn).immediate();
+  }
+
   private guard<T>(fn: () => T): T {
     try {
       return fn();
@@ -238,6 +267,22 @@ class SqliteStore implements MemoryStore {
       addMessages: sync((scope, messages, keepLast) => this.log.addMessages(scope, messages, keepLast)),
       listMessages: sync((scope) => this.log.listMessages(scope)),
       stats: sync((visibility) => readStats(this.statements, this.location, visibility)),
+      getEntityLinks: sync((id) => this.dream.entityLinks(id)),
+      insertDreamRun: sync((run, memories) => this.atomically(() => this.dream.insertRun(run, memories))),
+      getDreamRun: sync((id) => this.dream.getRun(id)),
+      listDreamRuns: sync((scopeKey, limit) => this.dream.listRuns(scopeKey, limit)),
+      markDreamRunUndone: sync((id, at) => this.dream.markUndone(id, at)),
+      dreamGateState: sync((scopeKey) => this.dream.gateState(scopeKey)),
+      recordSession: sync((scopeKey, sessionId, trigger, at) =>
+        this.atomically(() => this.dream.recordSession(scopeKey, sessionId, trigger, at)),
+      ),
+      recordDreamCompletion: sync((scopeKey, at) =>
+        this.atomically(() => this.dream.recordCompletion(scopeKey, at)),
+      ),
+      acquireLease: sync((scopeKey, holder, now, ttlMs) =>
+        this.atomically(() => this.dream.acquireLease(scopeKey, holder, now, ttlMs)),
+      ),
+      releaseLease: sync((scopeKey, holder) => this.dream.releaseLease(scopeKey, holder)),
       listUnembedded: sync((limit) =>
         readPending(this.log) === null ? [] : this.memories.listUnembedded(limit),
       ),

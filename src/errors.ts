@@ -32,6 +32,11 @@ export const ERROR_CODES = [
   "EMBEDDING_DIMENSION_MISMATCH",
   "EMBEDDER_FAILED",
   "EMBEDDER_UNAVAILABLE",
+  // dream runs
+  "INVALID_PLAN",
+  "RUN_NOT_FOUND",
+  "UNDO_CONFLICT",
+  "DREAM_LEASE_HELD",
 ] as const;
 
 export type LucidErrorCode = (typeof ERROR_CODES)[number];

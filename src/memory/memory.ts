@@ -6,6 +6,7 @@
  * @module
  */
 
+import { type RecordSessionOptions, type RecordSessionResult, recordSession } from "../dream/gate/sessions.js";
 import { LucidError } from "../errors.js";
 import { addMemories } from "./add.js";
 import type { MemoryContext } from "./context.js";
@@ -58,6 +59,12 @@ export class Memory {
 
   /** `openMemory(options)` does the same and reports a bad configuration at once. */
   constructor(private readonly options: MemoryOptions = {}) {}
+
+  /** Sessions for the auto-dream gate: `memory.sessions.record(sessionId, { trigger, userId })`. */
+  readonly sessions = {
+    record: async (sessionId: string, options?: RecordSessionOptions): Promise<RecordSessionResult> =>
+      recordSession(await this.ready(), sessionId, options),
+  };
 
   /** Store facts: a string, or a conversation whose non-system messages each become a memory. */
   async add(input: string | Message[], options?: AddOptions): Promise<AddResult> {

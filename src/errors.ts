@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   "UNKNOWN_CATEGORY",
   "MEMORY_NOT_FOUND",
   "LLM_NOT_CONFIGURED",
+  "SECRET_REJECTED",
   // configuration (lucid.config.json, environment)
   "INVALID_CONFIG",
   // store

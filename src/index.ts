@@ -14,6 +14,7 @@ export type { LucidErrorCode, LucidErrorOptions } from "./errors.js";
 export { ERROR_CODES, isLucidError, LucidError } from "./errors.js";
 export type { FilterNode, FilterOperator, ScopeKey } from "./filters/filter.js";
 export type { MemoryOptions } from "./memory/create-context.js";
+export type { Redaction, SecretAction, SecretsPolicy } from "./memory/secrets-guard.js";
 export { Memory } from "./memory/memory.js";
 export type {
   AddEvent,

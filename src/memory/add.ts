@@ -17,6 +17,7 @@ import type { MemoryContext } from "./context.js";
 import { embedTexts } from "./embed-texts.js";
 import { checkId, checkText, copyMetadata, toIsoTimestamp } from "./inputs.js";
 import { requireScopeForAdd, scopeColumns, scopeFromOptions, sessionScopeKey } from "./scope.js";
+import type { Redaction } from "./secrets-guard.js";
 import { toMemoryItem } from "./to-item.js";
 import type { AddOptions, AddResult, AddResultItem, Message } from "./types.js";
 
@@ -26,6 +27,7 @@ export const SDK_ACTOR = "user";
 interface Draft {
   readonly text: string;
   readonly hash: string;
+  readonly redactions: readonly Redaction[];
 }
 
 export async function addMemories(
@@ -41,12 +43,19 @@ export async function addMemories(
   }
   const scope = scopeFromOptions(options);
   requireScopeForAdd(scope);
-  const messages = toMessages(input);
-  const texts = messages.filter((message) => message.role !== "system").map((message) => message.content);
-  if (texts.length === 0) {
+  const raw = toMessages(input);
+  if (raw.every((message) => message.role === "system")) {
     throw new LucidError("EMPTY_TEXT", "add got only system messages; there is nothing to remember.");
   }
-  const drafts = uniqueDrafts(texts.map((text) => checkText(text, context.maxTextBytes)));
+  // Screened before anything else sees them: the message log, the hash and the embedding input
+  // all get the redacted text.
+  const screened = raw.map((message) =>
+    message.role === "system"
+      ? { message: { ...message, content: context.secrets.screen(message.content).text }, redactions: [] }
+      : screenMessage(context, message),
+  );
+  const messages = screened.map((entry) => entry.message);
+  const drafts = uniqueDrafts(screened.filter((entry) => entry.message.role !== "system"));
   const metadata = copyMetadata(options.metadata);
   const category = resolveCategory(options.category, metadata, context.categories);
   const stamps = timestamps(context, options);
@@ -85,7 +94,7 @@ export async function addMemories(
       const duplicate = existing[index] ?? (await tx.findByHash(scope, draft.hash));
       if (duplicate !== null) {
         if (existing[index] === null) freshIndex++;
-        results.push(resultItem(duplicate, "NONE"));
+        results.push(resultItem(duplicate, "NONE", draft.redactions));
         continue;
       }
       const memory: NewMemory = {
@@ -110,7 +119,7 @@ export async function addMemories(
         actor: SDK_ACTOR,
         createdAt: stamps.now,
       });
-      results.push(resultItem(memory, "ADD"));
+      results.push(resultItem(memory, "ADD", draft.redactions));
     }
     const log = messages.map((message) => ({
       role: message.role,
@@ -143,12 +152,22 @@ function toMessages(input: string | readonly Message[]): readonly Message[] {
   });
 }
 
+/** A message's text checked and screened for secrets (positions refer to the trimmed text). */
+function screenMessage(
+  context: MemoryContext,
+  message: Message,
+): { message: Message; redactions: Redaction[] } {
+  const checked = checkText(message.content, context.maxTextBytes);
+  const { text, redactions } = context.secrets.screen(checked);
+  return { message: { ...message, content: text }, redactions };
+}
+
 /** One draft per distinct normalised text, in first-seen order. */
-function uniqueDrafts(texts: readonly string[]): Draft[] {
+function uniqueDrafts(entries: readonly { message: Message; redactions: Redaction[] }[]): Draft[] {
   const seen = new Map<string, Draft>();
-  for (const text of texts) {
-    const hash = contentHash(text);
-    if (!seen.has(hash)) seen.set(hash, { text, hash });
+  for (const { message, redactions } of entries) {
+    const hash = contentHash(message.content);
+    if (!seen.has(hash)) seen.set(hash, { text: message.content, hash, redactions });
   }
   return [...seen.values()];
 }
@@ -164,7 +183,13 @@ function timestamps(
   return { now, createdAt, updatedAt };
 }
 
-function resultItem(row: MemoryRow, event: AddResultItem["event"]): AddResultItem {
+function resultItem(
+  row: MemoryRow,
+  event: AddResultItem["event"],
+  redactions: readonly Redaction[],
+): AddResultItem {
   const item = toMemoryItem(row);
-  return { id: item.id, memory: item.memory, event, metadata: item.metadata };
+  const result: AddResultItem = { id: item.id, memory: item.memory, event, metadata: item.metadata };
+  if (redactions.length > 0) result.redactions = [...redactions];
+  return result;
 }

@@ -18,6 +18,7 @@ import { createSqliteStore } from "../store/sqlite/sqlite-store.js";
 import type { EmbedderStamp, MemoryStore } from "../store/store.js";
 import type { MemoryContext } from "./context.js";
 import { DEFAULT_MAX_TEXT_BYTES } from "./inputs.js";
+import { createSecretsGuard, type SecretsPolicy } from "./secrets-guard.js";
 
 export interface MemoryOptions {
   /** The SQLite file. Default `~/.lucid/lucid.db`; `":memory:"` for a throw-away store. Ignored with `store`. */
@@ -30,6 +31,8 @@ export interface MemoryOptions {
   policy?: {
     /** Merged over the default categories; a category given here replaces its defaults field by field. */
     categories?: Record<string, Partial<CategoryPolicy>>;
+    /** Credentials in new text: `onAdd` redact (default) / reject / allow; extra patterns; disabled rule ids. */
+    secrets?: SecretsPolicy;
   };
   /** Longest memory text accepted, in UTF-8 bytes. Default 32 KiB. */
   maxTextBytes?: number;
@@ -56,6 +59,7 @@ export async function createContext(options: MemoryOptions): Promise<MemoryConte
     throw new LucidError("INVALID_ARGUMENT", `maxTextBytes must be a positive integer, got ${maxTextBytes}.`);
   }
   const categories = mergeCategories(options.policy?.categories);
+  const secrets = createSecretsGuard(options.policy?.secrets);
   const store = options.store ?? openDefaultStore(options);
   const embedderStamp = describeEmbedder(embedder);
   let staleEmbedder: EmbedderStamp | null = null;
@@ -76,6 +80,7 @@ export async function createContext(options: MemoryOptions): Promise<MemoryConte
     embedder,
     clock: options.clock ?? systemClock,
     categories,
+    secrets,
     maxTextBytes,
     messagesPerSession: MESSAGES_PER_SESSION,
   };

@@ -18,12 +18,17 @@ import type { MemoryContext } from "./context.js";
 import { embedTexts } from "./embed-texts.js";
 import { checkId, checkText, copyMetadata, toIsoTimestamp } from "./inputs.js";
 import { requireScopeForAdd, scopeColumns, scopeOfRow } from "./scope.js";
+import type { Redaction } from "./secrets-guard.js";
 import type { ImportItemResult, ImportOptions, ImportRecord, ImportResult } from "./types.js";
 
 export const IMPORT_ACTOR = "import";
 const DEFAULT_BATCH = 64;
 
-type Prepared = Omit<NewMemory, "embedding"> & { readonly index: number; readonly explicitId: boolean };
+type Prepared = Omit<NewMemory, "embedding"> & {
+  readonly index: number;
+  readonly explicitId: boolean;
+  readonly redactions: readonly Redaction[];
+};
 
 export async function importMemories(
   context: MemoryContext,
@@ -73,7 +78,7 @@ function prepare(context: MemoryContext, record: ImportRecord, index: number): P
   if (typeof record !== "object" || record === null) {
     throw new LucidError("INVALID_ARGUMENT", `Record ${index} is not an object.`);
   }
-  const text = checkText(record.text, context.maxTextBytes);
+  const { text, redactions } = context.secrets.screen(checkText(record.text, context.maxTextBytes));
   const scope: Scope = {};
   for (const key of SCOPE_KEYS) {
     const value = record[key];
@@ -85,6 +90,7 @@ function prepare(context: MemoryContext, record: ImportRecord, index: number): P
   const createdAt = record.createdAt === undefined ? now : toIsoTimestamp(record.createdAt, "createdAt");
   return {
     index,
+    redactions,
     explicitId: record.id !== undefined,
     id: record.id === undefined ? randomUUID() : checkId(record.id),
     text,
@@ -122,7 +128,7 @@ async function writeBatch(
   return context.store.transaction(async (tx) => {
     const results: ImportItemResult[] = [...skipped];
     for (const [position, memory] of toWrite.entries()) {
-      const { index, explicitId, ...row } = memory;
+      const { index, explicitId, redactions, ...row } = memory;
       const status = await writeOne(
         tx,
         { ...row, embedding: vectors[position] as Float32Array },
@@ -130,7 +136,12 @@ async function writeBatch(
         onConflict,
         now,
       );
-      results.push({ index, status: status.kind, id: status.id });
+      results.push({
+        index,
+        status: status.kind,
+        id: status.id,
+        ...(redactions.length > 0 ? { redactions: [...redactions] } : {}),
+      });
     }
     return results;
   });

@@ -6,7 +6,12 @@
  * @module
  */
 
-import { type RecordSessionOptions, type RecordSessionResult, recordSession } from "../dream/gate/sessions.js";
+import { createDreamApi } from "../dream/dream-api.js";
+import {
+  type RecordSessionOptions,
+  type RecordSessionResult,
+  recordSession,
+} from "../dream/gate/sessions.js";
 import { LucidError } from "../errors.js";
 import { addMemories } from "./add.js";
 import type { MemoryContext } from "./context.js";
@@ -65,6 +70,9 @@ export class Memory {
     record: async (sessionId: string, options?: RecordSessionOptions): Promise<RecordSessionResult> =>
       recordSession(await this.ready(), sessionId, options),
   };
+
+  /** Consolidation: `memory.dream.plan(scope, { now, policy })` returns what a dream would change. */
+  readonly dream = createDreamApi(() => this.ready());
 
   /** Store facts: a string, or a conversation whose non-system messages each become a memory. */
   async add(input: string | Message[], options?: AddOptions): Promise<AddResult> {

@@ -7,6 +7,7 @@
  */
 
 import type { HistoryAction } from "../store/store.js";
+import type { Redaction } from "./secrets-guard.js";
 
 /** A chat message, as Mem0 takes them. System messages are context, never stored as memories. */
 export interface Message {
@@ -126,6 +127,8 @@ export interface AddResultItem {
   /** `ADD` when stored; `NONE` when the same text was already stored in this scope (its id is returned). */
   event: AddEvent;
   metadata: Record<string, unknown>;
+  /** Credentials replaced by `[REDACTED:<kind>]` before storing: kind and position in the given text, never the value. */
+  redactions?: Redaction[];
 }
 
 export interface AddResult {
@@ -204,6 +207,8 @@ export interface ImportItemResult {
   index: number;
   status: "imported" | "replaced" | "skipped" | "failed";
   id?: string;
+  /** Credentials redacted from the record's text (kind and position). */
+  redactions?: Redaction[];
   error?: { code: string; message: string };
 }
 

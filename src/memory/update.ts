@@ -14,12 +14,15 @@ import { SDK_ACTOR } from "./add.js";
 import type { MemoryContext } from "./context.js";
 import { embedTexts } from "./embed-texts.js";
 import { checkId, checkText, copyMetadata, toIsoTimestamp } from "./inputs.js";
+import type { Redaction } from "./secrets-guard.js";
 import { toMemoryItem } from "./to-item.js";
 import type { MemoryItem, UpdateFields } from "./types.js";
 
 export interface UpdateResult {
   message: string;
   result: MemoryItem;
+  /** Credentials redacted from the new text (kind and position). */
+  redactions?: Redaction[];
 }
 
 export async function updateMemory(
@@ -35,7 +38,11 @@ export async function updateMemory(
       "update needs at least one of text, metadata or expirationDate.",
     );
   }
-  const text = fields.text === undefined ? undefined : checkText(fields.text, context.maxTextBytes);
+  const screened =
+    fields.text === undefined
+      ? undefined
+      : context.secrets.screen(checkText(fields.text, context.maxTextBytes));
+  const text = screened?.text;
   const current = await context.store.getMemory(id);
   if (current === null) throw notFound(id);
 
@@ -73,7 +80,9 @@ export async function updateMemory(
     return tx.getMemory(id);
   });
   if (updated === null) throw notFound(id);
-  return { message: "Memory updated successfully!", result: toMemoryItem(updated) };
+  const result: UpdateResult = { message: "Memory updated successfully!", result: toMemoryItem(updated) };
+  if (screened !== undefined && screened.redactions.length > 0) result.redactions = screened.redactions;
+  return result;
 }
 
 /** Shallow merge; `null` removes a key. `category` lives in its own column, never in stored metadata. */

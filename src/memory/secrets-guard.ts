@@ -1,0 +1,66 @@
+/**
+ * Secrets never land: every text that enters the store (add, update, import) passes through the
+ * policy's `secrets.onAdd` — `redact` (default) replaces each credential by `[REDACTED:<kind>]`
+ * before the text is hashed, embedded, indexed or written to history; `reject` refuses the write
+ * naming the kind; `allow` stores the text as given.
+ *
+ * @module
+ */
+
+import { LucidError } from "../errors.js";
+import { createSecretScanner } from "../secrets/index.js";
+import type { SecretScanner, SecretScannerOptions } from "../secrets/types.js";
+
+export const SECRET_ACTIONS = ["redact", "reject", "allow"] as const;
+export type SecretAction = (typeof SECRET_ACTIONS)[number];
+
+export interface SecretsPolicy extends SecretScannerOptions {
+  /** What to do with a credential in new text. Default `redact`. */
+  readonly onAdd?: SecretAction;
+}
+
+/** Where a secret was, never what it was. */
+export interface Redaction {
+  readonly kind: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+export interface SecretsGuard {
+  readonly onAdd: SecretAction;
+  readonly scanner: SecretScanner;
+  /** The text to store and what was redacted from it; throws SECRET_REJECTED under `reject`. */
+  screen(text: string): { text: string; redactions: Redaction[] };
+}
+
+export function createSecretsGuard(policy: SecretsPolicy = {}): SecretsGuard {
+  const onAdd = policy.onAdd ?? "redact";
+  if (!(SECRET_ACTIONS as readonly string[]).includes(onAdd)) {
+    throw new LucidError(
+      "INVALID_ARGUMENT",
+      `policy.secrets.onAdd must be one of ${SECRET_ACTIONS.join(", ")}, got ${JSON.stringify(onAdd)}.`,
+    );
+  }
+  const scanner = createSecretScanner({
+    disabledRules: policy.disabledRules,
+    extraPatterns: policy.extraPatterns,
+  });
+  return {
+    onAdd,
+    scanner,
+    screen(text) {
+      if (onAdd === "allow") return { text, redactions: [] };
+      const result = scanner.redact(text);
+      const redactions = result.findings.map(({ kind, start, end }) => ({ kind, start, end }));
+      if (redactions.length > 0 && onAdd === "reject") {
+        const kinds = [...new Set(redactions.map((redaction) => redaction.kind))].join(", ");
+        throw new LucidError(
+          "SECRET_REJECTED",
+          `The text contains a credential (${kinds}) and policy.secrets.onAdd is "reject". Remove it, or store a reference to where it is kept instead.`,
+          { details: { kinds: redactions.map((redaction) => redaction.kind), positions: redactions } },
+        );
+      }
+      return { text: result.text, redactions };
+    },
+  };
+}

@@ -1,0 +1,160 @@
+/**
+ * Keyword-anchored rules: a secret with no format of its own, recognised by what stands before it
+ * — `Authorization: Bearer …`, `password: …`, `API_KEY=…`, "the wifi password is …". Their values
+ * pass the generic allow-rules (placeholders, identifiers, UUIDs…) and a shape test
+ * (`looksLikePassword` / `looksLikeToken`), and they report `medium`: a provider rule matching the
+ * same value wins.
+ *
+ * @module
+ */
+
+import { type SecretField, secretField } from "../field-names.js";
+import type { Candidate, Confidence, SecretRule } from "../types.js";
+import { looksLikePassword, looksLikeToken } from "../value-shape.js";
+import { pattern, trimSentenceEnd } from "./shape.js";
+
+// A value after an operator: quoted (anything up to the closing quote) or bare (up to a space,
+// quote, separator or bracket, so `<YOUR_KEY>` and `${KEY}` never yield a value).
+const QUOTED_OR_BARE = String.raw`(?:(?<q>["'\`])(?<quoted>[^"'\`\r\n]{1,300})\k<q>|(?<value>[^\s"'\`,;<>()\[\]{}]{1,300}))`;
+// The same after a phrase, where typographic quotes occur too.
+const PHRASE_VALUE = String.raw`(?:["'\`“‘](?<quoted>[^"'\`”’\r\n]{1,200})["'\`”’]|(?<value>[^\s"'\`”’]{1,200}))`;
+
+const ASSIGNMENT = String.raw`(?<![A-Za-z0-9_.$\-])(?<name>(?:--?)?[A-Za-z_$][A-Za-z0-9_.\-]{0,60})["'\]]?[ \t]*(?::=|=>|->|=|:)[ \t]*${QUOTED_OR_BARE}`;
+
+// "… for the staging db" between the keyword and the verb.
+const FOR_CLAUSE = String.raw`(?:[ \t]+(?:for|of|on|to|at)[ \t]+[^\n.,;:!?]{1,40}?)?`;
+// Longer verbs first: "is now X" must not read "now" as the value.
+const VERB = String.raw`[ \t]+(?:is now|is still|(?:has been |was |got |is )?(?:changed|rotated|reset|set|updated) to|is|was)[ \t]*:?[ \t]+`;
+
+/** A bare value followed by `(` is a function being called: `key = deriveKey(secret)`. */
+function isCall({ value, start, text, groups }: Candidate): boolean {
+  return groups.quoted === undefined && text[start + value.length] === "(";
+}
+
+// Declaration keywords and articles before a one-word name qualify nothing: `const pass = …`, `the key: …`.
+const NOT_A_QUALIFIER = new Set(
+  "export const let var val def set local my our your his her their the a an this self private public protected static final readonly declare string str int auto".split(
+    " ",
+  ),
+);
+
+/**
+ * The field name an assignment gives: its identifier, plus the word before it when the name is a
+ * single word in prose, so "GPG key: …" reads as `GPG_key` and "SMTP pass: …" as `SMTP_pass`.
+ */
+function assignedField({ groups, text, matchStart }: Candidate): SecretField | undefined {
+  const name = groups.name ?? "";
+  if (/^[A-Za-z]+$/.test(name)) {
+    const before = /([A-Za-z][A-Za-z0-9]*)[ \t]+$/.exec(
+      text.slice(Math.max(0, matchStart - 40), matchStart),
+    )?.[1];
+    if (before !== undefined && !NOT_A_QUALIFIER.has(before.toLowerCase()))
+      return secretField(`${before}_${name}`);
+  }
+  return secretField(name);
+}
+
+/** Bare values lose sentence punctuation; in a query string (`?user=a&password=b&ssl=1`) they end at `&`. */
+function trimAssignment(candidate: Candidate): string {
+  if (candidate.groups.quoted !== undefined) return candidate.value;
+  const before = candidate.text[candidate.matchStart - 1];
+  const value = before === "?" || before === "&" ? (candidate.value.split("&")[0] ?? "") : candidate.value;
+  return trimSentenceEnd({ ...candidate, value });
+}
+
+function decodesToUserAndPassword({ value }: Candidate): Confidence | null {
+  const decoded = Buffer.from(value, "base64").toString("latin1");
+  const match = /^([\x21-\x39\x3b-\x7e]{1,100}):([\x20-\x7e]{1,200})$/.exec(decoded);
+  return match !== null && looksLikeBasicPassword(match[2] ?? "") ? "medium" : null;
+}
+
+function looksLikeBasicPassword(password: string): boolean {
+  return password.length >= 4 && !/^(?:password|pass|secret|changeme)$/i.test(password);
+}
+
+export const GENERIC_RULES: readonly SecretRule[] = [
+  {
+    id: "bearer-token",
+    kind: "bearer-token",
+    reason:
+      '`Bearer <token>` (an `Authorization` header, Mem0\'s `Bearer ` prefix): 16 or more RFC 6750 token characters that pass the generic token test, so "bearer tokens expire" never matches.',
+    confidence: "medium",
+    keywords: ["bearer"],
+    pattern: pattern(String.raw`(?<![A-Za-z0-9])bearer[ \t]+(?<value>[A-Za-z0-9\-._~+/]{16,1000}=*)`, "i"),
+    generic: true,
+    assess: ({ value }) => (looksLikeToken(value) ? "medium" : null),
+  },
+  {
+    id: "basic-auth-header",
+    kind: "basic-auth-header",
+    reason:
+      '`Authorization: Basic <base64>`: the value must decode to printable `user:password` with a non-trivial password, so "basic plan" or "Basic information" never match.',
+    confidence: "medium",
+    keywords: ["basic"],
+    pattern: pattern(
+      String.raw`(?<![A-Za-z0-9])basic[ \t]+(?<value>[A-Za-z0-9+/]{8,500}={0,2})(?![A-Za-z0-9+/=])`,
+      "i",
+    ),
+    assess: decodesToUserAndPassword,
+  },
+  {
+    id: "password-assignment",
+    kind: "password",
+    reason:
+      "A field whose name has a password word (`password`, `passwd`, `pwd`, `pass`, `passphrase`, `DB_PASSWORD`, `dbPassword`, `--password`) assigned with `=`, `:`, `:=`, `=>` or `->` (env files, YAML, JSON, code, CLI flags, query strings). The value needs six characters mixing letters with digits or symbols.",
+    confidence: "medium",
+    keywords: ["pass", "pwd", "pw"],
+    pattern: pattern(ASSIGNMENT),
+    generic: true,
+    trim: trimAssignment,
+    assess: (candidate) =>
+      assignedField(candidate) === "password" && looksLikePassword(candidate.value) && !isCall(candidate)
+        ? "medium"
+        : null,
+  },
+  {
+    id: "password-phrase",
+    kind: "password",
+    reason:
+      'Prose that gives a password: "my password is …", "the wifi password is …", "the password for the staging db was changed to …". Same value test as `password-assignment`, so "the password is in 1Password" or "the password is too short" never match.',
+    confidence: "medium",
+    keywords: ["pass", "pwd"],
+    pattern: pattern(
+      `(?<![A-Za-z0-9])(?:pass(?:word|phrase|code)|passwd|pwd)s?${FOR_CLAUSE}${VERB}${PHRASE_VALUE}`,
+      "i",
+    ),
+    generic: true,
+    trim: trimSentenceEnd,
+    assess: ({ value }) => (looksLikePassword(value) ? "medium" : null),
+  },
+  {
+    id: "secret-assignment",
+    kind: "generic-secret",
+    reason:
+      "A field whose name has a secret word (`secret`, `token`, `key`, `api_key`, `auth`, `credentials`, `client_secret`, `X-API-Key`…) assigned a value that passes the generic token test: at least 10 characters, a letter, a digit (or 20+ mixed-case letters at ≥ 3.8 bits/char) and Shannon entropy ≥ 3.0 bits/char (2.5 for hex). Names ending in an attribute (`_id`, `_url`, `_hash`…) or qualifying `key`/`token` as data (`cache_key`, `max_tokens`) are excluded.",
+    confidence: "medium",
+    keywords: ["secret", "token", "key", "auth", "cred", "pat"],
+    pattern: pattern(ASSIGNMENT),
+    generic: true,
+    trim: trimAssignment,
+    assess: (candidate) =>
+      assignedField(candidate) === "secret" && looksLikeToken(candidate.value) && !isCall(candidate)
+        ? "medium"
+        : null,
+  },
+  {
+    id: "secret-phrase",
+    kind: "generic-secret",
+    reason:
+      'Prose that gives a key or token: "the api key is …", "the staging token is now …", "client secret for the app is …". Same value test as `secret-assignment`.',
+    confidence: "medium",
+    keywords: ["key", "token", "secret", "credential"],
+    pattern: pattern(
+      String.raw`(?<![A-Za-z0-9])(?:api[ _\-]?key|access[ _\-]?key|secret[ _\-]?key|(?:auth|access|api|bot|bearer|refresh)[ _\-]?token|token|client[ _\-]?secret|secret|credentials?)${FOR_CLAUSE}${VERB}${PHRASE_VALUE}`,
+      "i",
+    ),
+    generic: true,
+    trim: trimSentenceEnd,
+    assess: ({ value }) => (looksLikeToken(value) ? "medium" : null),
+  },
+];

@@ -1,0 +1,233 @@
+import { describe, expect, it } from "vitest";
+import { base62Crc32 } from "../../src/secrets/checksums.js";
+import { type Finding, findSecrets } from "../../src/secrets/index.js";
+import { createFakeSecrets } from "../fixtures/secrets/fake-secrets.js";
+
+// Fake values come from the generator, never from literals: see test/fixtures/secrets/README.md.
+const fake = createFakeSecrets(99);
+const make = (name: string): string => {
+  const generate = fake[name];
+  if (generate === undefined) throw new Error(`no generator ${name}`);
+  return generate();
+};
+
+/** `kind:value:confidence` for each finding, which reads well in failures. */
+function found(text: string): string[] {
+  return findSecrets(text).map((f: Finding) => `${f.kind}:${text.slice(f.start, f.end)}:${f.confidence}`);
+}
+
+describe("GitHub and npm checksums", () => {
+  it("reports a token with a valid CRC32 as high, a tampered one as medium", () => {
+    const token = make("github-pat");
+    expect(found(`use ${token}`)).toEqual([`github-pat:${token}:high`]);
+    const last = token.at(-1) === "0" ? "1" : "0";
+    const tampered = token.slice(0, -1) + last;
+    expect(found(`use ${tampered}`)).toEqual([`github-pat:${tampered}:medium`]);
+  });
+
+  it("checks npm tokens the same way", () => {
+    const token = make("npm-token");
+    expect(found(token)).toEqual([`npm-token:${token}:high`]);
+    const body = token.slice(4, 34);
+    expect(token.slice(34)).toBe(base62Crc32(body));
+  });
+
+  it("needs exactly 36 characters after the prefix and a boundary on both sides", () => {
+    const token = make("github-pat");
+    expect(found(token.slice(0, -1))).toEqual([]);
+    expect(found(`${token}X`)).toEqual([]);
+    expect(found(`x${token}`)).toEqual([]);
+    expect(found(`(${token}).`)).toHaveLength(1);
+  });
+});
+
+describe("AWS", () => {
+  it("takes a secret key only near an AWS keyword", () => {
+    const secret = make("aws-secret-access-key");
+    expect(found(`backup: ${secret}`)).toEqual([]);
+    expect(found(`aws backup: ${secret}`)).toEqual([`aws-secret-access-key:${secret}:medium`]);
+  });
+
+  it("does not take a git SHA or a path next to `aws`", () => {
+    expect(found(`aws deploy at ${make("git-sha")}`)).toEqual([]);
+    expect(found("aws s3 cp s3://bucket/one/two/three/four/five/six/seven/x.txt .")).toEqual([]);
+  });
+
+  it("bounds access key ids", () => {
+    const id = make("aws-access-key-id");
+    expect(found(`${id}`)).toEqual([`aws-access-key-id:${id}:high`]);
+    expect(found(`${id}A`)).toEqual([]);
+    expect(found(`X${id}`)).toEqual([]);
+  });
+});
+
+describe("sk- keys", () => {
+  it("tells OpenAI (with and without the T3BlbkFJ marker), Anthropic, OpenRouter and others apart", () => {
+    const openai = make("openai-api-key");
+    expect(found(openai)).toEqual([`openai-api-key:${openai}:high`]);
+    const unmarked = openai.replace("T3BlbkFJ", "Q9wErTy1");
+    expect(found(unmarked)).toEqual([`openai-api-key:${unmarked}:medium`]);
+    expect(found(make("anthropic-api-key"))[0]).toMatch(/^anthropic-api-key:/);
+    expect(found(make("openrouter-api-key"))[0]).toMatch(/^openrouter-api-key:/);
+    expect(found(make("sk-api-key"))[0]).toMatch(/^sk-api-key:/);
+  });
+
+  it("ignores sk- inside words and sk- followed by words", () => {
+    expect(found("task-runner risk-averse desk-booking ask-me-anything whisk-broom")).toEqual([]);
+    expect(found("sk-learn-pipeline-for-feature-engineering-and-more-words")).toEqual([]);
+  });
+});
+
+describe("chat platforms", () => {
+  it("requires a Discord token's first part to decode to a numeric id", () => {
+    const token = make("discord-bot-token");
+    expect(found(token)).toEqual([`discord-bot-token:${token}:high`]);
+    const [, rest] = token.split(/\.(.*)/s);
+    const notAnId = `${Buffer.from("hello-there-world-xyz", "latin1").toString("base64url").slice(0, 24)}.${rest}`;
+    expect(found(notAnId)).toEqual([]);
+  });
+
+  it("requires an 8–10 digit Telegram bot id", () => {
+    const token = make("telegram-bot-token");
+    expect(found(`bot token ${token}`)).toEqual([`telegram-bot-token:${token}:high`]);
+    expect(found(`bot token 1234567:${token.split(":")[1]}`)).toEqual([]);
+    expect(found(`bot token 12345678901:${token.split(":")[1]}`)).toEqual([]);
+  });
+});
+
+describe("JWT", () => {
+  it("needs a header that decodes to JSON with alg, and leaves sentence punctuation out", () => {
+    const jwt = make("jwt");
+    expect(found(`token ${jwt}.`)).toEqual([`jwt:${jwt}:high`]);
+    const noAlg = `${Buffer.from('{"typ":"JWT"}').toString("base64url")}.${jwt.split(".")[1]}.${jwt.split(".")[2]}`;
+    expect(found(noAlg)).toEqual([]);
+  });
+
+  it("wins over the bearer rule for the same span", () => {
+    const jwt = make("jwt");
+    expect(found(`Authorization: Bearer ${jwt}`)).toEqual([`jwt:${jwt}:high`]);
+  });
+});
+
+describe("private keys", () => {
+  it("spans a whole block, and stops a truncated one after its last base64 line", () => {
+    const block = make("private-key-rsa");
+    expect(found(`key:\n${block}\nbye`)).toEqual([`private-key:${block}:high`]);
+    const truncated = make("private-key-truncated");
+    expect(found(`${truncated}\nand then the chat ended.`)).toEqual([`private-key:${truncated}:high`]);
+  });
+
+  it("ignores a header with no key body", () => {
+    expect(found("PEM files start with -----BEGIN PRIVATE KEY----- as their first line")).toEqual([]);
+  });
+});
+
+describe("URL credentials", () => {
+  it("redacts only the password", () => {
+    const password = make("url-password");
+    expect(found(`postgres://app:${password}@db:5432/app`)).toEqual([
+      `postgres-url-password:${password}:high`,
+    ]);
+    expect(found(`redis://:${password}@cache:6379`)).toEqual([`redis-url-password:${password}:high`]);
+    expect(found(`jdbc:mysql://svc:${password}@db/crm`)).toEqual([`mysql-url-password:${password}:high`]);
+  });
+
+  it("skips documentation passwords, ports and example hosts", () => {
+    expect(found("postgres://postgres:postgres@localhost")).toEqual([]);
+    expect(found("https://abc:xyz@example.com")).toEqual([]);
+    expect(found(`https://deploy:${make("url-password")}@example.com/x`)).toEqual([]);
+    expect(found("http://localhost:8080@build/notes")).toEqual([]);
+    expect(found("git@github.com:acme/infra.git")).toEqual([]);
+  });
+});
+
+describe("passwords", () => {
+  it("spans the value only, not the keyword", () => {
+    const text = "password: hunter2!x";
+    expect(findSecrets(text)).toEqual([
+      { kind: "password", ruleId: "password-assignment", start: 10, end: 19, confidence: "medium" },
+    ]);
+  });
+
+  it.each([
+    ["DB_PASSWORD='Tr0ub4dor&3'", "Tr0ub4dor&3"],
+    ['{"password": "Tr0ub4dor&3"}', "Tr0ub4dor&3"],
+    ["mysql --password=Tr0ub4dor&3 shop", "Tr0ub4dor&3"],
+    ["https://x.dev/login?user=a&password=Tr0ub4dor3&remember=1", "Tr0ub4dor3"],
+    ['dbPassword := "Tr0ub4dor&3"', "Tr0ub4dor&3"],
+    ["note: password=Tr0ub4dor&3.", "Tr0ub4dor&3"],
+    ["my password is Tr0ub4dor&3, I think", "Tr0ub4dor&3"],
+    ["The wifi password is now Tr0ub4dor&3", "Tr0ub4dor&3"],
+    ["the password for the NAS at home is “Tr0ub4dor&3”", "Tr0ub4dor&3"],
+  ])("%s", (text, value) => {
+    expect(found(text)).toEqual([`password:${value}:medium`]);
+  });
+
+  it.each([
+    "password: string;",
+    "password=None",
+    "Password: String",
+    "password: not-required",
+    "password: letmein",
+    "passThroughOnException: context.passThroughOnException",
+    "const pass = matchResult?.pass;",
+    "password_min_length: 12",
+    "the password is too short",
+    "the password is in 1Password",
+    "password = hashPassword(input)",
+  ])("ignores %s", (text) => {
+    expect(found(text)).toEqual([]);
+  });
+});
+
+describe("generic secrets", () => {
+  it("takes high-entropy values next to secret words", () => {
+    expect(found("api_key = 3f9Kq7ZpL2mX8vBnQ4")).toEqual(["generic-secret:3f9Kq7ZpL2mX8vBnQ4:medium"]);
+    expect(found("X-API-Key: 3f9Kq7ZpL2mX8vBnQ4")).toEqual(["generic-secret:3f9Kq7ZpL2mX8vBnQ4:medium"]);
+    expect(found("the api key is 3f9Kq7ZpL2mX8vBnQ4.")).toEqual(["generic-secret:3f9Kq7ZpL2mX8vBnQ4:medium"]);
+  });
+
+  it.each([
+    "max_tokens: 4096",
+    "next_page_token: CiAKGjBpNDd2Nmp2Zml2cXRwYjBpOXA3",
+    "cache_key = d41d8cd98f00b204e9800998ecf8427e",
+    "access_key_id: 3f9Kq7ZpL2mX8vBnQ4",
+    "token_url: https://auth.acme.dev/oauth/token",
+    "ProgressTokenSchema = z.object({ token: z.string() })",
+    "key: Access-Control-Expose-Headers",
+    "monkey: 3f9Kq7ZpL2mX8vBnQ4",
+    "secret: aaaa1111bbbb2222",
+    "encryptedKey = decodeBase64url(encodedKey)",
+  ])("ignores %s", (text) => {
+    expect(found(text)).toEqual([]);
+  });
+});
+
+describe("keyword-only providers", () => {
+  it("takes a Heroku UUID only next to `heroku`", () => {
+    const uuid = make("heroku-uuid");
+    expect(found(`HEROKU_API_KEY=${uuid}`)).toEqual([`heroku-api-key:${uuid}:medium`]);
+    expect(found(`request ${uuid} failed`)).toEqual([]);
+  });
+
+  it("never takes a Twilio account SID for the auth token", () => {
+    const sid = make("twilio-account-sid");
+    const token = make("twilio-auth-token");
+    expect(found(`Twilio ${sid}`)).toEqual([]);
+    expect(found(`Twilio ${sid} token ${token}`)).toEqual([`twilio-auth-token:${token}:medium`]);
+  });
+
+  it("takes a Datadog key only after `dd`/`datadog` + `api key`", () => {
+    const key = make("datadog-api-key");
+    expect(found(`DD_API_KEY=${key}`)).toEqual([`datadog-api-key:${key}:medium`]);
+    expect(found(`datadog trace ${key}`)).toEqual([]);
+  });
+});
+
+describe("Basic auth", () => {
+  it("decodes to user:password", () => {
+    const header = make("basic-auth-header");
+    expect(found(`Authorization: Basic ${header}`)).toEqual([`basic-auth-header:${header}:medium`]);
+    expect(found("Basic information about the Basic plan")).toEqual([]);
+  });
+});

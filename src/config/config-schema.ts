@@ -7,7 +7,7 @@
  */
 
 import type { CategoryPolicy } from "../policy/categories.js";
-import { configError } from "./config-error.js";
+import { ANNOTATION_KEYS, compact, describe, Section } from "./config-section.js";
 
 export interface LocalEmbedderConfig {
   provider: "local";
@@ -44,105 +44,51 @@ export interface DefaultScopeConfig {
   appId?: string;
 }
 
+/** The auto-dream gate: Mem0's defaults are 24 hours, 5 sessions, 20 memories. */
+export interface DreamGateConfig {
+  minHours?: number;
+  minSessions?: number;
+  minMemories?: number;
+}
+
 export interface LucidConfig {
   embedder: EmbedderConfig;
   llm?: LlmConfig;
   policy: { categories: Record<string, Partial<CategoryPolicy>> };
   defaults: DefaultScopeConfig;
   maxTextBytes?: number;
+  dream?: { gate?: DreamGateConfig };
+  /** The MCP server: `token` is the bearer token its HTTP transport requires. */
+  mcp?: { token?: string };
 }
 
 /** Keys that hold secrets: never printed, whether written literally or as an env reference. */
-export const SECRET_KEYS: readonly string[] = ["embedder.apiKey", "embedder.headers.*", "llm.apiKey"];
-
-/** Annotation keys allowed in any object, since JSON has no comments. */
-const ANNOTATION_KEYS = new Set(["$comment", "$schema"]);
-
-type Json = Record<string, unknown>;
-
-/** Reads one object of the file, with the file and the object's path for error messages. */
-class Section {
-  constructor(
-    readonly file: string,
-    readonly path: string,
-    readonly value: Json,
-  ) {}
-
-  static of(file: string, path: string, value: unknown): Section {
-    if (typeof value !== "object" || value === null || Array.isArray(value)) {
-      throw configError(file, path, `must be an object, got ${describe(value)}.`);
-    }
-    return new Section(file, path, value as Json);
-  }
-
-  key(name: string): string {
-    return this.path === "" ? name : `${this.path}.${name}`;
-  }
-
-  fail(name: string, message: string): never {
-    throw configError(this.file, this.key(name), message);
-  }
-
-  allowOnly(names: readonly string[]): void {
-    for (const name of Object.keys(this.value)) {
-      if (ANNOTATION_KEYS.has(name) || names.includes(name)) continue;
-      this.fail(name, `unknown key. Allowed here: ${names.join(", ")}.`);
-    }
-  }
-
-  section(name: string): Section | undefined {
-    const value = this.value[name];
-    return value === undefined ? undefined : Section.of(this.file, this.key(name), value);
-  }
-
-  string(name: string): string | undefined {
-    const value = this.value[name];
-    if (value === undefined) return undefined;
-    if (typeof value !== "string" || value.trim() === "") {
-      this.fail(name, `must be a non-empty string, got ${describe(value)}.`);
-    }
-    return value;
-  }
-
-  requiredString(name: string, example: string): string {
-    return this.string(name) ?? this.fail(name, `is required, e.g. ${example}.`);
-  }
-
-  oneOf<T extends string>(name: string, choices: readonly T[]): T | undefined {
-    const value = this.string(name);
-    if (value === undefined) return undefined;
-    if (!(choices as readonly string[]).includes(value)) {
-      this.fail(name, `must be one of ${choices.map((c) => JSON.stringify(c)).join(", ")}, got ${describe(value)}.`);
-    }
-    return value as T;
-  }
-
-  positiveInteger(name: string): number | undefined {
-    const value = this.value[name];
-    if (value === undefined) return undefined;
-    if (typeof value !== "number" || !Number.isInteger(value) || value <= 0) {
-      this.fail(name, `must be a positive integer, got ${describe(value)}.`);
-    }
-    return value;
-  }
-}
+export const SECRET_KEYS: readonly string[] = [
+  "embedder.apiKey",
+  "embedder.headers.*",
+  "llm.apiKey",
+  "mcp.token",
+];
 
 /** Validates a parsed (and env-resolved) config file; absent sections get their defaults. */
 export function validateConfig(raw: unknown, file: string): LucidConfig {
   const root = Section.of(file, "", raw);
-  root.allowOnly(["embedder", "llm", "policy", "defaults", "maxTextBytes"]);
+  root.allowOnly(["embedder", "llm", "policy", "defaults", "maxTextBytes", "dream", "mcp"]);
   const embedder = root.section("embedder");
   const llm = root.section("llm");
   const policy = root.section("policy");
   const defaults = root.section("defaults");
-  const maxTextBytes = root.positiveInteger("maxTextBytes");
-  return {
+  const dream = root.section("dream");
+  const mcp = root.section("mcp");
+  return compact({
     embedder: embedder === undefined ? { provider: "local" } : readEmbedder(embedder),
-    ...(llm === undefined ? {} : { llm: readLlm(llm) }),
+    llm: llm === undefined ? undefined : readLlm(llm),
     policy: { categories: policy === undefined ? {} : readCategories(policy) },
     defaults: defaults === undefined ? {} : readDefaults(defaults),
-    ...(maxTextBytes === undefined ? {} : { maxTextBytes }),
-  };
+    maxTextBytes: root.positiveInteger("maxTextBytes"),
+    dream: dream === undefined ? undefined : readDream(dream),
+    mcp: mcp === undefined ? undefined : readMcp(mcp),
+  });
 }
 
 function readEmbedder(section: Section): EmbedderConfig {
@@ -193,7 +139,8 @@ function readHeaders(section: Section | undefined): Record<string, string> | und
 function readLlm(section: Section): LlmConfig {
   section.allowOnly(["provider", "model", "baseURL", "apiKey"]);
   const provider =
-    section.oneOf("provider", LLM_PROVIDERS) ?? section.fail("provider", `is required: ${LLM_PROVIDERS.join(" or ")}.`);
+    section.oneOf("provider", LLM_PROVIDERS) ??
+    section.fail("provider", `is required: ${LLM_PROVIDERS.join(" or ")}.`);
   return compact({
     provider,
     model: section.requiredString("model", '"gpt-4o-mini"'),
@@ -209,7 +156,8 @@ function readCategories(policy: Section): Record<string, Partial<CategoryPolicy>
   const result: Record<string, Partial<CategoryPolicy>> = {};
   for (const name of Object.keys(categories.value)) {
     if (ANNOTATION_KEYS.has(name)) continue;
-    if (!/^[a-z][a-z0-9_]*$/.test(name)) categories.fail(name, "category names are lower_snake_case.");
+    if (!/^[a-z][a-z0-9_]*$/.test(name))
+      categories.fail(name, "is not a valid category name: use lower_snake_case.");
     const category = categories.section(name) as Section;
     category.allowOnly(["importance", "ttlDays", "immutable"]);
     result[name] = readCategory(category);
@@ -223,7 +171,10 @@ function readCategory(section: Section): Partial<CategoryPolicy> {
     section.fail("importance", `must be a number from 0 to 1, got ${describe(importance)}.`);
   }
   if (ttlDays !== undefined && ttlDays !== null && !(typeof ttlDays === "number" && ttlDays > 0)) {
-    section.fail("ttlDays", `must be a positive number of days, or null for never, got ${describe(ttlDays)}.`);
+    section.fail(
+      "ttlDays",
+      `must be a positive number of days, or null for never, got ${describe(ttlDays)}.`,
+    );
   }
   if (immutable !== undefined && typeof immutable !== "boolean") {
     section.fail("immutable", `must be true or false, got ${describe(immutable)}.`);
@@ -243,14 +194,21 @@ function readDefaults(section: Section): DefaultScopeConfig {
   return scope;
 }
 
-/** The object without its undefined fields, so optional keys are absent rather than undefined. */
-function compact<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+function readDream(section: Section): { gate?: DreamGateConfig } {
+  section.allowOnly(["gate"]);
+  const gate = section.section("gate");
+  if (gate === undefined) return {};
+  gate.allowOnly(["minHours", "minSessions", "minMemories"]);
+  return {
+    gate: compact({
+      minHours: gate.nonNegativeNumber("minHours"),
+      minSessions: gate.nonNegativeInteger("minSessions"),
+      minMemories: gate.nonNegativeInteger("minMemories"),
+    }),
+  };
 }
 
-function describe(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "object") return "an object";
-  return JSON.stringify(value);
+function readMcp(section: Section): { token?: string } {
+  section.allowOnly(["token"]);
+  return compact({ token: section.string("token") });
 }

@@ -20,8 +20,7 @@ export function renderDefaultConfig(): string {
       provider: "local",
     },
     policy: {
-      $comment:
-        'Override or add categories, e.g. "meeting_note": { "importance": 0.5, "ttlDays": 30 }.',
+      $comment: 'Override or add categories, e.g. "meeting_note": { "importance": 0.5, "ttlDays": 30 }.',
       categories: {},
     },
     defaults: {

@@ -15,3 +15,16 @@ export function resolveHome(options: {
   const expanded = given === "~" || given.startsWith("~/") ? join(homedir(), given.slice(1)) : given;
   return resolve(expanded);
 }
+
+export interface HomePaths {
+  home: string;
+  /** `lucid.config.json` (it may not exist). */
+  configFile: string;
+  databasePath: string;
+}
+
+/** The home and the files in it, without reading anything. */
+export function locateHome(options: Parameters<typeof resolveHome>[0]): HomePaths {
+  const home = resolveHome(options);
+  return { home, configFile: join(home, CONFIG_FILE_NAME), databasePath: join(home, DATABASE_FILE_NAME) };
+}

@@ -7,14 +7,13 @@
  */
 
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import type { MemoryOptions } from "../memory/create-context.js";
 import type { ScopeOptions } from "../memory/types.js";
 import { configError } from "./config-error.js";
 import { type LucidConfig, validateConfig } from "./config-schema.js";
-import { resolveDefaultScope, type ScopeDefaults, scopeOptionsOf } from "./default-scope.js";
-import { CONFIG_FILE_NAME, DATABASE_FILE_NAME, resolveHome } from "./home.js";
 import { createConfiguredEmbedder } from "./configured-embedder.js";
+import { resolveDefaultScope, type ScopeDefaults, scopeOptionsOf } from "./default-scope.js";
+import { locateHome } from "./home.js";
 import { redactConfig } from "./redact-config.js";
 import { resolveEnvRefs } from "./resolve-env-refs.js";
 
@@ -49,8 +48,7 @@ export interface LoadedConfig {
  * const memory = await openMemory(createMemoryOptions(loaded));
  */
 export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConfig> {
-  const home = resolveHome({ flag: options.home, env: options.env });
-  const file = join(home, CONFIG_FILE_NAME);
+  const { home, configFile: file, databasePath } = locateHome({ flag: options.home, env: options.env });
   const text = await readConfigText(file);
   const raw: unknown = text === undefined ? {} : parseJson(text, file);
   const config = validateConfig(resolveEnvRefs(raw, { env: options.env, file }), file);
@@ -58,7 +56,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
     home,
     file,
     exists: text !== undefined,
-    databasePath: join(home, DATABASE_FILE_NAME),
+    databasePath,
     config,
     redacted: redactConfig(config, raw),
     defaultScope: resolveDefaultScope(config.defaults, options.env),

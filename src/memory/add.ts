@@ -58,6 +58,8 @@ export async function addMemories(
   const drafts = uniqueDrafts(screened.filter((entry) => entry.message.role !== "system"));
   const metadata = copyMetadata(options.metadata);
   const category = resolveCategory(options.category, metadata, context.categories);
+  // The category lives in its own column; keeping a copy in metadata would let the two disagree.
+  delete metadata.category;
   const stamps = timestamps(context, options);
   const expiresAt =
     options.expirationDate === undefined ? null : toIsoTimestamp(options.expirationDate, "expirationDate");

@@ -86,6 +86,8 @@ function prepare(context: MemoryContext, record: ImportRecord, index: number): P
   }
   requireScopeForAdd(scope);
   const metadata = copyMetadata(record.metadata);
+  const category = resolveCategory(record.category, metadata, context.categories);
+  delete metadata.category;
   const now = context.clock.now().toISOString();
   const createdAt = record.createdAt === undefined ? now : toIsoTimestamp(record.createdAt, "createdAt");
   return {
@@ -96,7 +98,7 @@ function prepare(context: MemoryContext, record: ImportRecord, index: number): P
     text,
     hash: contentHash(text),
     ...scopeColumns(scope),
-    category: resolveCategory(record.category, metadata, context.categories),
+    category,
     metadata,
     createdAt,
     updatedAt: record.updatedAt === undefined ? createdAt : toIsoTimestamp(record.updatedAt, "updatedAt"),

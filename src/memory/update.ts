@@ -48,10 +48,7 @@ export async function updateMemory(
 
   const textChanged = text !== undefined && text !== current.text;
   const metadata = mergeMetadata(current.metadata, fields.metadata);
-  const category =
-    fields.metadata === undefined
-      ? current.category
-      : resolveCategory(undefined, metadata, context.categories);
+  const category = nextCategory(current.category, fields.metadata, context);
   const [embedding] = textChanged ? await embedTexts(context, [text], "update") : [];
   const now = context.clock.now().toISOString();
   const newText = text ?? current.text;
@@ -93,7 +90,26 @@ function mergeMetadata(
   if (change === undefined) return { ...current };
   const merged: Record<string, unknown> = { ...current, ...copyMetadata(change) };
   for (const [key, value] of Object.entries(change)) if (value === null) delete merged[key];
+  delete merged.category;
   return merged;
+}
+
+/**
+ * A metadata change moves a memory to another category only when it names one (`category`, or a
+ * `type` that is a category); `category: null` clears it. Otherwise the category stays.
+ */
+function nextCategory(
+  current: string | null,
+  change: Record<string, unknown> | undefined,
+  context: MemoryContext,
+): string | null {
+  if (change === undefined) return current;
+  if (Object.hasOwn(change, "category")) {
+    return change.category === null
+      ? null
+      : resolveCategory(undefined, { category: change.category }, context.categories);
+  }
+  return resolveCategory(undefined, { type: change.type }, context.categories) ?? current;
 }
 
 function nextExpiry(current: string | null, change: UpdateFields["expirationDate"]): string | null {

@@ -120,3 +120,26 @@ describe("delete, deleteAll, history and reset", () => {
     await expect(local.get(id)).rejects.toMatchObject({ code: "STORE_CLOSED" });
   });
 });
+
+describe("categories through updates", () => {
+  it("keeps the category when metadata changes without naming one, and moves it when it does", async () => {
+    const { results } = await memory.add("Prefers window seats", { userId: "cats", category: "preference" });
+    const id = results[0]?.id ?? "";
+    expect((await memory.update(id, { metadata: { pinned: true } })).result.metadata).toEqual({
+      category: "preference",
+      pinned: true,
+    });
+    expect((await memory.update(id, { metadata: { type: "decision" } })).result.metadata.category).toBe(
+      "decision",
+    );
+    expect((await memory.update(id, { metadata: { type: "note" } })).result.metadata.category).toBe(
+      "decision",
+    );
+    expect(
+      (await memory.update(id, { metadata: { category: null } })).result.metadata.category,
+    ).toBeUndefined();
+    await expect(memory.update(id, { metadata: { category: "nope" } })).rejects.toMatchObject({
+      code: "UNKNOWN_CATEGORY",
+    });
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * The command table: every `lucid` command, in the order `lucid --help` lists them.
+ *
+ * @module
+ */
+
+import type { Command } from "../command.js";
+import { UsageError } from "../usage-error.js";
+import { addCommand } from "./add.js";
+import { configCommand } from "./config.js";
+import { deleteCommand } from "./delete.js";
+import { exportCommand } from "./export.js";
+import { forgetCommand } from "./forget.js";
+import { getCommand } from "./get.js";
+import { historyCommand } from "./history.js";
+import { importCommand } from "./import.js";
+import { initCommand } from "./init.js";
+import { listCommand } from "./list.js";
+import { mcpCommand } from "./mcp.js";
+import { pinCommand, unpinCommand } from "./pin.js";
+import { reembedCommand } from "./reembed.js";
+import { resetCommand } from "./reset.js";
+import { searchCommand } from "./search.js";
+import { statusCommand } from "./status.js";
+import { updateCommand } from "./update.js";
+
+export const COMMANDS: readonly Command[] = [
+  addCommand,
+  searchCommand,
+  listCommand,
+  getCommand,
+  updateCommand,
+  deleteCommand,
+  historyCommand,
+  pinCommand,
+  unpinCommand,
+  forgetCommand,
+  importCommand,
+  exportCommand,
+  statusCommand,
+  reembedCommand,
+  resetCommand,
+  initCommand,
+  configCommand,
+  mcpCommand,
+];
+
+/** The command of this name; an unknown name is a usage error suggesting the closest one. */
+export function findCommand(name: string): Command {
+  const command = COMMANDS.find((candidate) => candidate.name === name);
+  if (command !== undefined) return command;
+  const closest = COMMANDS.map((candidate) => ({
+    name: candidate.name,
+    distance: editDistance(name, candidate.name),
+  }))
+    .filter((candidate) => candidate.distance <= 2)
+    .sort((a, b) => a.distance - b.distance)[0];
+  throw new UsageError(
+    `unknown command ${JSON.stringify(name)}.${closest === undefined ? "" : ` Did you mean \`lucid ${closest.name}\`?`}`,
+  );
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current[j] = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, substitution);
+    }
+    previous = current;
+  }
+  return previous[b.length] as number;
+}

@@ -1,0 +1,86 @@
+import { once } from "node:events";
+import { EventRegistry } from "../../mcp/events.js";
+import { startHttpServer } from "../../mcp/http.js";
+import { resolveMcpSettings } from "../../mcp/mcp-settings.js";
+import { createMcpServer } from "../../mcp/server.js";
+import { shutdownSignal } from "../../mcp/shutdown-signal.js";
+import { serveStdio } from "../../mcp/stdio.js";
+import { integerFlag } from "../args/flag-values.js";
+import { defineCommand } from "../command.js";
+import { UsageError } from "../usage-error.js";
+import { describeScope } from "./describe-scope.js";
+
+export const mcpCommand = defineCommand({
+  name: "mcp",
+  summary: "Serve memory to agents over MCP: stdio, or Streamable HTTP with --http",
+  args: [],
+  flags: {
+    http: { type: "boolean", description: "serve Streamable HTTP at /mcp instead of stdio" },
+    port: { type: "string", valueHint: "N", description: "HTTP port (default 8787; 0 picks a free one)" },
+    host: {
+      type: "string",
+      valueHint: "HOST",
+      description: "HTTP address (default 127.0.0.1; any other needs mcp.token in the config)",
+    },
+  },
+  scoped: true,
+  examples: [
+    "claude mcp add lucid -e LUCID_USER_ID=alice -- lucid mcp",
+    "lucid mcp --user alice",
+    "lucid mcp --http --port 8787",
+    "LUCID_MCP_TOKEN=s3cret lucid mcp --http --host 0.0.0.0",
+  ],
+  notes: [
+    "Tools: memory_search, memory_add, memory_get, memory_list, memory_update, memory_delete, " +
+      "memory_event_list, memory_event_status, memory_dream. Calls act on the default scope " +
+      "(--user/--agent/--app, LUCID_USER_ID…, or the config's defaults) unless they pass user_id…",
+    "Each connection is one session for the auto-dream gate; when the gate passes, `dream --auto` runs " +
+      "in the background. LUCID_DREAM=off switches that off.",
+    "stdout carries the protocol in stdio mode; messages go to stderr.",
+  ],
+  async run(context) {
+    const { flags, io } = context;
+    const port = integerFlag(flags.port, "port", "mcp");
+    if (!flags.http && (port !== undefined || flags.host !== undefined)) {
+      throw new UsageError("--port and --host need --http.", "mcp");
+    }
+    const loaded = await context.config();
+    const settings = resolveMcpSettings(loaded.config, io.env);
+    const defaults = await context.scope();
+    const memory = await context.memory();
+    const events = new EventRegistry();
+    const log = (line: string) => void io.stderr.write(`${line}\n`);
+    const newServer = () => createMcpServer({ memory, defaults, events, autoDream: settings.autoDream, log });
+    const { signal, dispose } = shutdownSignal();
+    let url: string | undefined;
+    try {
+      if (flags.http) {
+        const http = await startHttpServer({
+          createServer: newServer,
+          host: flags.host,
+          port,
+          token: settings.token,
+        });
+        url = http.url;
+        const scope = describeScope(defaults) || "none (calls must pass user_id…)";
+        log(`Lucid MCP server listening on ${http.url} (default scope: ${scope}). Ctrl-C stops it.`);
+        await once(signal, "abort");
+        await http.close();
+      } else {
+        await serveStdio(newServer(), {
+          stdin: io.stdin,
+          stdout: io.stdout as unknown as NodeJS.WritableStream,
+          signal,
+        });
+      }
+      // A dream still running commits (or rolls back) before the store closes.
+      await events.idle();
+    } finally {
+      dispose();
+    }
+    return {
+      json: { transport: flags.http ? "http" : "stdio", ...(url === undefined ? {} : { url }) },
+      render: () => "",
+    };
+  },
+});

@@ -1,0 +1,101 @@
+import type { StoreStatus } from "../../memory/types.js";
+import { defineCommand } from "../command.js";
+import { terminalWidth } from "../io.js";
+import { formatBytes } from "../output/format.js";
+import type { Style } from "../output/style.js";
+import { renderFields } from "../output/table.js";
+
+const SCOPE_LABELS = { user_id: "Users", agent_id: "Agents", app_id: "Apps", run_id: "Runs" } as const;
+/** The longest label, "Categories": values start after it. */
+const LABEL_WIDTH = "Categories".length;
+/** Ids shown per scope kind; categories are few and all shown. */
+const SCOPE_IDS_SHOWN = 10;
+
+export const statusCommand = defineCommand({
+  name: "status",
+  summary: "Show the store: path, size, schema, embedder, counts by scope and category",
+  args: [],
+  flags: {},
+  scoped: false,
+  examples: ["lucid status", "lucid status --json | jq .byCategory"],
+  notes: ["Works on a store waiting for `lucid reembed`, and says so under Pending."],
+  async run(context) {
+    const loaded = await context.config();
+    const memory = await context.memory({ allowEmbedderChange: true });
+    const status = await memory.status();
+    return {
+      json: {
+        home: loaded.home,
+        config: { path: loaded.file, exists: loaded.exists, embedder: loaded.redacted.embedder },
+        ...status,
+      },
+      render: () =>
+        renderFields(
+          [
+            ["Home", loaded.home],
+            [
+              "Config",
+              loaded.exists
+                ? loaded.file
+                : `${loaded.file} ${context.style.dim("(not found: defaults apply)")}`,
+            ],
+            ...storeFields(status, context.style, terminalWidth(context.io.stdout)),
+          ],
+          context.style,
+        ),
+    };
+  },
+});
+
+function storeFields(status: StoreStatus, style: Style, width: number | undefined): [string, string][] {
+  const size = status.sizeBytes === null ? "in memory" : formatBytes(status.sizeBytes);
+  const fields: [string, string][] = [
+    ["Store", `${status.location} ${style.dim(`(${size}, schema v${status.schemaVersion})`)}`],
+    [
+      "Embedder",
+      status.embedder === null
+        ? style.dim("none yet")
+        : `${status.embedder.id} (${status.embedder.dimension}-d)`,
+    ],
+  ];
+  if (status.pendingEmbedder !== null) {
+    const pending = `${status.pendingEmbedder.id} (${status.pendingEmbedder.dimension}-d)`;
+    fields.push(["Pending", `${style.yellow(pending)}: run \`lucid reembed\` to switch`]);
+  }
+  const expired = status.expired > 0 ? style.dim(` (${status.expired} expired: hidden, kept)`) : "";
+  fields.push(["Memories", `${status.total}${expired}`]);
+  for (const [key, label] of Object.entries(SCOPE_LABELS)) {
+    const counts = status.byScope[key as keyof typeof SCOPE_LABELS];
+    if (Object.keys(counts).length > 0)
+      fields.push([label, wrap(renderCounts(counts, SCOPE_IDS_SHOWN), width)]);
+  }
+  if (Object.keys(status.byCategory).length > 0) {
+    fields.push(["Categories", wrap(renderCounts(status.byCategory, Number.POSITIVE_INFINITY), width)]);
+  }
+  return fields;
+}
+
+/** `alice 120 · bob 110`, largest first, at most `limit` of them. */
+function renderCounts(counts: Record<string, number>, limit: number): string[] {
+  const entries = Object.entries(counts).sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
+  const shown = entries.slice(0, limit).map(([name, count]) => `${name === "" ? "(none)" : name} ${count}`);
+  const rest = entries.length - shown.length;
+  return rest > 0 ? [...shown, `and ${rest} more`] : shown;
+}
+
+/** Items joined with " · ", wrapped at `width` (on a terminal) under the value column. */
+function wrap(items: readonly string[], width: number | undefined): string {
+  if (width === undefined) return items.join(" · ");
+  const indent = " ".repeat(LABEL_WIDTH + 2);
+  const lines: string[] = [];
+  let line = "";
+  for (const item of items) {
+    const next = line === "" ? item : `${line} · ${item}`;
+    if (line !== "" && indent.length + next.length + " ·".length > width) {
+      lines.push(`${line} ·`);
+      line = item;
+    } else line = next;
+  }
+  lines.push(line);
+  return lines.join(`\n${indent}`);
+}

@@ -1,0 +1,63 @@
+/**
+ * Errors as output: `error[CODE]: message` and a hint on stderr, or `{"ok": false, "error": {…}}`
+ * on stdout with `--json`. Only `main.ts` calls this, from its one catch.
+ *
+ * @module
+ */
+
+import { isLucidError } from "../../errors.js";
+import { UsageError } from "../usage-error.js";
+import { hintFor } from "./hints.js";
+import type { Style } from "./style.js";
+
+export interface ErrorReport {
+  code: string;
+  message: string;
+  exitCode: 1 | 2;
+  /** The command whose usage to show (usage errors). */
+  command?: string | undefined;
+}
+
+export function describeError(error: unknown): ErrorReport {
+  if (error instanceof UsageError) {
+    return { code: "USAGE", message: error.message, exitCode: 2, command: error.command };
+  }
+  if (isLucidError(error)) return { code: error.code, message: error.message, exitCode: 1 };
+  // A file the user named could not be read or written: their environment, not a bug in Lucid.
+  if (error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === "string") {
+    return { code: "IO_ERROR", message: error.message, exitCode: 1 };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { code: "INTERNAL", message: `Unexpected error: ${message}`, exitCode: 1 };
+}
+
+export function renderErrorJson(report: Pick<ErrorReport, "code" | "message">): string {
+  return `${JSON.stringify({ ok: false, error: { code: report.code, message: report.message } }, null, 2)}\n`;
+}
+
+/** `error[CODE]: message`, the hint (or the usage lines given), then the stack with `--debug`. */
+export function renderErrorText(
+  report: ErrorReport,
+  options: { style: Style; usage?: string | undefined; stack?: string | undefined },
+): string {
+  const { style } = options;
+  const lines = [`${style.red(style.bold(`error[${report.code}]`))}: ${report.message}`];
+  const hint = hintFor(report.code);
+  if (options.usage !== undefined) lines.push(options.usage);
+  else if (hint !== undefined) lines.push(`${style.dim("hint:")} ${hint}`);
+  if (options.stack !== undefined) lines.push(style.dim(options.stack));
+  return `${lines.join("\n")}\n`;
+}
+
+/** The stack of an error and of its causes, for `--debug`. */
+export function stackOf(error: unknown): string | undefined {
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < 5; depth++) {
+    parts.push(
+      depth === 0 ? (current.stack ?? current.message) : `caused by: ${current.stack ?? current.message}`,
+    );
+    current = current.cause;
+  }
+  return parts.length === 0 ? undefined : parts.join("\n");
+}

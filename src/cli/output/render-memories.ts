@@ -1,0 +1,107 @@
+/**
+ * Memories as tables (`list`, `search`, `forget` candidates) and as a detail block (`get`).
+ *
+ * @module
+ */
+
+import type { MemoryItem, ScoreDetails } from "../../memory/types.js";
+import { colorScore, formatDate, formatScope, formatScore, oneLine } from "./format.js";
+import type { Style } from "./style.js";
+import { type Cell, renderFields, renderTable } from "./table.js";
+
+export interface RenderOptions {
+  style: Style;
+  /** Terminal width when writing to one: long texts are cut to keep one memory a line. */
+  width?: number | undefined;
+}
+
+function memoryCell(item: MemoryItem, style: Style): Cell {
+  const pinned = item.metadata.pinned === true;
+  return {
+    text: oneLine(item.memory) + (pinned ? " [pinned]" : ""),
+    ...(pinned ? { paint: style.cyan } : {}),
+  };
+}
+
+/** `ID  CREATED  CATEGORY  MEMORY`, one memory a line. */
+export function renderMemoryList(items: readonly MemoryItem[], options: RenderOptions): string {
+  const { style } = options;
+  const rows = items.map((item) => [
+    { text: item.id, paint: style.dim },
+    formatDate(item.createdAt),
+    category(item),
+    memoryCell(item, style),
+  ]);
+  return renderTable(
+    [
+      { header: "ID" },
+      { header: "CREATED", droppable: true },
+      { header: "CATEGORY", droppable: true },
+      { header: "MEMORY", flex: true },
+    ],
+    rows,
+    options,
+  );
+}
+
+/** `#  SCORE  ID  MEMORY`, best first; with `explain`, each signal's part under each result. */
+export function renderScoredList(
+  items: readonly MemoryItem[],
+  options: RenderOptions & { explain?: boolean },
+): string {
+  const { style } = options;
+  const columns = [
+    { header: "#", align: "right" as const },
+    { header: "SCORE", align: "right" as const },
+    { header: "ID" },
+    { header: "MEMORY", flex: true },
+  ];
+  const rows = items.map((item, i) => [
+    String(i + 1),
+    { text: formatScore(item.score), paint: colorScore(item.score, style) },
+    { text: item.id, paint: style.dim },
+    memoryCell(item, style),
+  ]);
+  const table = renderTable(columns, rows, options);
+  if (options.explain !== true) return table;
+  const lines = table.split("\n");
+  const out = [lines[0] as string];
+  // Under the ID column: past the "#" and "SCORE" columns and their gaps.
+  const indent = " ".repeat(String(items.length).length + "  SCORE  ".length);
+  items.forEach((item, i) => {
+    out.push(lines[i + 1] as string);
+    if (item.score_details !== undefined) out.push(indent + style.dim(explainScore(item.score_details)));
+  });
+  return out.join("\n");
+}
+
+/** `semantic 0.62 + keyword 0.71 + entity 0.00 = 1.33 / 2.50 → 53% · threshold 10% · matched by dense, keyword` */
+export function explainScore(details: ScoreDetails): string {
+  const n = (value: number) => value.toFixed(2);
+  return (
+    `semantic ${n(details.semanticScore)} + keyword ${n(details.bm25Score)} + entity ${n(details.entityBoost)}` +
+    ` = ${n(details.rawScore)} / ${n(details.maxPossibleScore)} → ${formatScore(details.finalScore)}` +
+    ` · threshold ${formatScore(details.threshold)} · matched by ${details.matchedBy.join(", ") || "none"}`
+  );
+}
+
+/** Every field of one memory, one a line. */
+export function renderMemoryDetail(item: MemoryItem, style: Style): string {
+  const { category: _category, ...metadata } = item.metadata;
+  const fields: [string, string][] = [
+    ["ID", item.id],
+    ["Memory", item.memory],
+    ["Scope", formatScope(item)],
+    ["Category", category(item) || style.dim("none")],
+    ["Metadata", Object.keys(metadata).length === 0 ? style.dim("{}") : JSON.stringify(metadata)],
+    ["Created", formatDate(item.createdAt)],
+    ["Updated", formatDate(item.updatedAt)],
+  ];
+  if (item.expiresAt !== undefined) fields.push(["Expires", formatDate(item.expiresAt)]);
+  if (item.score !== undefined) fields.push(["Score", formatScore(item.score)]);
+  return renderFields(fields, style);
+}
+
+function category(item: MemoryItem): string {
+  return typeof item.metadata.category === "string" ? item.metadata.category : "";
+}

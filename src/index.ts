@@ -14,6 +14,7 @@ export type { LucidErrorCode, LucidErrorOptions } from "./errors.js";
 export { ERROR_CODES, isLucidError, LucidError } from "./errors.js";
 export type { FilterNode, FilterOperator, ScopeKey } from "./filters/filter.js";
 export type { MemoryOptions } from "./memory/create-context.js";
+export type { ScanFinding, ScanResult } from "./memory/scan.js";
 export type { Redaction, SecretAction, SecretsPolicy } from "./memory/secrets-guard.js";
 export { Memory } from "./memory/memory.js";
 export type {
@@ -49,5 +50,7 @@ export { openMemory } from "./open-memory.js";
 export type { CategoryPolicy, CategoryTable } from "./policy/categories.js";
 export { DEFAULT_CATEGORIES } from "./policy/categories.js";
 export type { SqliteStoreOptions } from "./store/sqlite/sqlite-store.js";
+export { findSecrets, redact } from "./secrets/index.js";
+export type { Finding, SecretScannerOptions } from "./secrets/types.js";
 export { createSqliteStore } from "./store/sqlite/sqlite-store.js";
 export type { MemoryStore, MemoryStoreOps, StoreCapabilities } from "./store/store.js";

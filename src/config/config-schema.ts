@@ -6,6 +6,7 @@
  * @module
  */
 
+import { SECRET_ACTIONS, type SecretsPolicy } from "../memory/secrets-guard.js";
 import type { CategoryPolicy } from "../policy/categories.js";
 import { ANNOTATION_KEYS, compact, describe, Section } from "./config-section.js";
 
@@ -54,7 +55,7 @@ export interface DreamGateConfig {
 export interface LucidConfig {
   embedder: EmbedderConfig;
   llm?: LlmConfig;
-  policy: { categories: Record<string, Partial<CategoryPolicy>> };
+  policy: { categories: Record<string, Partial<CategoryPolicy>>; secrets?: SecretsPolicy };
   defaults: DefaultScopeConfig;
   maxTextBytes?: number;
   dream?: { gate?: DreamGateConfig };
@@ -83,7 +84,7 @@ export function validateConfig(raw: unknown, file: string): LucidConfig {
   return compact({
     embedder: embedder === undefined ? { provider: "local" } : readEmbedder(embedder),
     llm: llm === undefined ? undefined : readLlm(llm),
-    policy: { categories: policy === undefined ? {} : readCategories(policy) },
+    policy: policy === undefined ? { categories: {} } : readPolicy(policy),
     defaults: defaults === undefined ? {} : readDefaults(defaults),
     maxTextBytes: root.positiveInteger("maxTextBytes"),
     dream: dream === undefined ? undefined : readDream(dream),
@@ -149,8 +150,49 @@ function readLlm(section: Section): LlmConfig {
   });
 }
 
+function readPolicy(policy: Section): LucidConfig["policy"] {
+  policy.allowOnly(["categories", "secrets"]);
+  const secrets = policy.section("secrets");
+  return compact({
+    categories: readCategories(policy),
+    secrets: secrets === undefined ? undefined : readSecrets(secrets),
+  });
+}
+
+/** `policy.secrets`: what to do with credentials in new text, and the detector's extra and disabled rules. */
+function readSecrets(section: Section): SecretsPolicy {
+  section.allowOnly(["onAdd", "disabledRules", "extraPatterns"]);
+  const { disabledRules, extraPatterns } = section.value;
+  if (
+    disabledRules !== undefined &&
+    !(Array.isArray(disabledRules) && disabledRules.every((id) => typeof id === "string"))
+  ) {
+    section.fail("disabledRules", `must be a list of rule ids, got ${describe(disabledRules)}.`);
+  }
+  if (extraPatterns !== undefined && !Array.isArray(extraPatterns)) {
+    section.fail(
+      "extraPatterns",
+      `must be a list of { id, kind, pattern, flags? }, got ${describe(extraPatterns)}.`,
+    );
+  }
+  const patterns = (extraPatterns ?? []).map((entry: unknown, index: number) => {
+    const pattern = Section.of(section.file, section.key(`extraPatterns[${index}]`), entry);
+    pattern.allowOnly(["id", "kind", "pattern", "flags"]);
+    return compact({
+      id: pattern.requiredString("id", "acme-badge"),
+      kind: pattern.requiredString("kind", "acme-badge"),
+      pattern: pattern.requiredString("pattern", "ACME-[0-9]{6}"),
+      flags: pattern.string("flags"),
+    });
+  });
+  return compact({
+    onAdd: section.oneOf("onAdd", SECRET_ACTIONS),
+    disabledRules: disabledRules as string[] | undefined,
+    extraPatterns: extraPatterns === undefined ? undefined : patterns,
+  });
+}
+
 function readCategories(policy: Section): Record<string, Partial<CategoryPolicy>> {
-  policy.allowOnly(["categories"]);
   const categories = policy.section("categories");
   if (categories === undefined) return {};
   const result: Record<string, Partial<CategoryPolicy>> = {};

@@ -25,6 +25,7 @@ import { getAllMemories } from "./get-all.js";
 import { memoryHistory } from "./history.js";
 import { importMemories } from "./import.js";
 import { reembedMemories } from "./reembed.js";
+import { type ScanResult, scanMemories } from "./scan.js";
 import { searchMemories } from "./search.js";
 import { storeStatus } from "./status.js";
 import type {
@@ -128,6 +129,11 @@ export class Memory {
   /** Every memory (or those matching `filters`), oldest first, in a stable form for backups and migration. */
   async *exportMemories(options?: { filters?: Filters }): AsyncGenerator<ExportRecord> {
     yield* exportMemories(await this.ready(), options);
+  }
+
+  /** Audits stored memories for credentials: where each is, with a masked preview, never the value. */
+  async scan(options?: { filters?: Filters }): Promise<ScanResult> {
+    return scanMemories(await this.ready(), options);
   }
 
   /** Where the store is, which embedder wrote it, and counts by scope and category. */

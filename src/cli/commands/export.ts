@@ -1,12 +1,10 @@
 import { open, rename, rm } from "node:fs/promises";
-import type { Filters, ScopeOptions } from "../../memory/types.js";
 import { jsonObjectFlag } from "../args/flag-values.js";
+import { scopeAndFilters } from "../args/scope-filters.js";
 import { defineCommand } from "../command.js";
 import { writeAll } from "../io.js";
 import { plural } from "../output/format.js";
 import { UsageError } from "../usage-error.js";
-
-const SCOPE_COLUMNS = { userId: "user_id", agentId: "agent_id", appId: "app_id", runId: "run_id" } as const;
 
 export const exportCommand = defineCommand({
   name: "export",
@@ -37,7 +35,7 @@ export const exportCommand = defineCommand({
     if (output === undefined && context.json) {
       throw new UsageError("export writes JSONL to stdout; with --json, give --output FILE.", "export");
     }
-    const filters = combine(await context.scope({ defaults: false }), filtersFlag);
+    const filters = scopeAndFilters(await context.scope({ defaults: false }), filtersFlag);
     const memory = await context.memory({ allowEmbedderChange: true });
     const records = memory.exportMemories(filters === undefined ? {} : { filters });
     let exported = 0;
@@ -61,17 +59,6 @@ export const exportCommand = defineCommand({
 });
 
 /** Scope flags and --filters, AND-ed. */
-function combine(scope: ScopeOptions, filters: Filters | undefined): Filters | undefined {
-  const scopeFilters: Filters = {};
-  for (const [option, column] of Object.entries(SCOPE_COLUMNS)) {
-    const value = scope[option as keyof ScopeOptions];
-    if (value !== undefined) scopeFilters[column] = value;
-  }
-  const hasScope = Object.keys(scopeFilters).length > 0;
-  if (filters === undefined) return hasScope ? scopeFilters : undefined;
-  return hasScope ? { AND: [scopeFilters, filters] } : filters;
-}
-
 type Sink = (chunk: string) => Promise<void>;
 
 /** Flush file writes in chunks of about this many characters. */

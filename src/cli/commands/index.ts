@@ -20,6 +20,7 @@ import { mcpCommand } from "./mcp.js";
 import { pinCommand, unpinCommand } from "./pin.js";
 import { reembedCommand } from "./reembed.js";
 import { resetCommand } from "./reset.js";
+import { scanCommand } from "./scan.js";
 import { searchCommand } from "./search.js";
 import { statusCommand } from "./status.js";
 import { updateCommand } from "./update.js";
@@ -38,6 +39,7 @@ export const COMMANDS: readonly Command[] = [
   importCommand,
   exportCommand,
   statusCommand,
+  scanCommand,
   reembedCommand,
   resetCommand,
   initCommand,

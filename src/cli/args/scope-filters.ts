@@ -1,0 +1,18 @@
+import type { Filters, ScopeOptions } from "../../memory/types.js";
+
+const SCOPE_COLUMNS = { userId: "user_id", agentId: "agent_id", appId: "app_id", runId: "run_id" } as const;
+
+/**
+ * Scope flags and `--filters` as one filter, for commands where a scope is optional (`export`,
+ * `scan`): undefined when neither narrows anything, meaning every memory.
+ */
+export function scopeAndFilters(scope: ScopeOptions, filters: Filters | undefined): Filters | undefined {
+  const scopeFilters: Filters = {};
+  for (const [option, column] of Object.entries(SCOPE_COLUMNS)) {
+    const value = scope[option as keyof ScopeOptions];
+    if (value !== undefined) scopeFilters[column] = value;
+  }
+  const hasScope = Object.keys(scopeFilters).length > 0;
+  if (filters === undefined) return hasScope ? scopeFilters : undefined;
+  return hasScope ? { AND: [scopeFilters, filters] } : filters;
+}

@@ -1,0 +1,55 @@
+/**
+ * `scan`: audit what is already stored for credentials (memories written before redaction was on,
+ * or under `onAdd: "allow"`). Reports where each secret is and a masked preview, never the value.
+ *
+ * @module
+ */
+
+import type { MemoryContext } from "./context.js";
+import { exportMemories } from "./export.js";
+import type { Filters } from "./types.js";
+
+export interface ScanFinding {
+  readonly id: string;
+  readonly kind: string;
+  readonly ruleId: string;
+  readonly start: number;
+  readonly end: number;
+  /** The first 4 characters of the secret, then `…`. */
+  readonly preview: string;
+  readonly user_id?: string;
+  readonly agent_id?: string;
+  readonly app_id?: string;
+  readonly run_id?: string;
+}
+
+export interface ScanResult {
+  readonly scanned: number;
+  readonly findings: readonly ScanFinding[];
+}
+
+export async function scanMemories(
+  context: MemoryContext,
+  options: { filters?: Filters } = {},
+): Promise<ScanResult> {
+  const findings: ScanFinding[] = [];
+  let scanned = 0;
+  for await (const record of exportMemories(context, options)) {
+    scanned++;
+    for (const finding of context.secrets.scanner.find(record.text)) {
+      findings.push({
+        id: record.id,
+        kind: finding.kind,
+        ruleId: finding.ruleId,
+        start: finding.start,
+        end: finding.end,
+        preview: `${record.text.slice(finding.start, Math.min(finding.start + 4, finding.end))}…`,
+        ...(record.user_id === undefined ? {} : { user_id: record.user_id }),
+        ...(record.agent_id === undefined ? {} : { agent_id: record.agent_id }),
+        ...(record.app_id === undefined ? {} : { app_id: record.app_id }),
+        ...(record.run_id === undefined ? {} : { run_id: record.run_id }),
+      });
+    }
+  }
+  return { scanned, findings };
+}

@@ -198,6 +198,9 @@ class SqliteStore implements MemoryStore {
     await this.queue;
     this.closed = true;
     this.statements.clear();
+    // Lets SQLite gather the statistics its planner needs (ANALYZE where it would help): without
+    // them, point lookups of vectors drive from the wrong index (33 → 14 ms at 100k, bench/profile.ts).
+    if (!this.db.readonly) this.guard(() => this.db.pragma("optimize"));
     this.db.close();
   }
 

@@ -67,7 +67,8 @@ export function loadLocomo(path: string, options: { conversations?: number } = {
           conversation: sample.sample_id,
           diaId: turn.dia_id,
           sessionDate,
-          text: `${turn.speaker}: ${turn.text}${caption}`,
+          // Lucid trims memory text; trimmed here too so the precomputed vectors are keyed by what it embeds.
+          text: `${turn.speaker}: ${turn.text}${caption}`.trim(),
         });
       }
     }
@@ -76,7 +77,7 @@ export function loadLocomo(path: string, options: { conversations?: number } = {
       if (qa.category < 1 || qa.category > 4 || evidence.length === 0) continue;
       questions.push({
         conversation: sample.sample_id,
-        question: qa.question,
+        question: qa.question.trim(),
         category: qa.category,
         evidence,
       });

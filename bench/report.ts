@@ -6,11 +6,13 @@
  */
 
 import { writeFileSync } from "node:fs";
-import { cpus } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { benchDataFile } from "./paths.js";
 
 export interface RunInfo {
   readonly machine: { cpu: string; cores: number; node: string; platform: string };
+  /** 1-minute load average when the run started: other processes on a small machine skew latencies. */
+  readonly loadAtStart: number;
   readonly date: string;
   readonly command: string;
 }
@@ -18,10 +20,10 @@ export interface RunInfo {
 export function runInfo(): RunInfo {
   const cpuList = cpus();
   const args = process.argv.slice(2).join(" ");
-  // Under `npm run`, npm names the script it ran; otherwise this is a direct tsx call.
+  // Under `npm run bench…`, npm names the script it ran; otherwise (tsx, npx tsx) show the direct call.
   const script = process.env.npm_lifecycle_event;
-  const command =
-    script === undefined ? `tsx bench/run.ts ${args}` : `npm run ${script}${args ? ` -- ${args}` : ""}`;
+  const viaNpm = script?.startsWith("bench") === true;
+  const command = viaNpm ? `npm run ${script}${args ? ` -- ${args}` : ""}` : `tsx bench/run.ts ${args}`;
   return {
     machine: {
       cpu: cpuList[0]?.model.trim() ?? "unknown",
@@ -29,6 +31,7 @@ export function runInfo(): RunInfo {
       node: process.version,
       platform: `${process.platform}-${process.arch}`,
     },
+    loadAtStart: loadavg()[0] ?? Number.NaN,
     date: new Date().toISOString(),
     command: command.trim(),
   };
@@ -36,7 +39,9 @@ export function runInfo(): RunInfo {
 
 export function renderRunInfo(info: RunInfo): string {
   const { machine } = info;
-  return `${info.date} · ${machine.cpu}, ${machine.cores} cores · node ${machine.node} · ${info.command}`;
+  const load = info.loadAtStart.toFixed(2);
+  const busy = info.loadAtStart > machine.cores / 2 ? " (busy machine: latencies are inflated)" : "";
+  return `${info.date} · ${machine.cpu}, ${machine.cores} cores, load ${load}${busy} · node ${machine.node} · ${info.command}`;
 }
 
 export type Cell = string | number;

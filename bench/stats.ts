@@ -35,9 +35,30 @@ export function summarise(samples: readonly number[]): LatencySummary {
 export const mean = (values: readonly number[]): number =>
   values.length === 0 ? Number.NaN : values.reduce((sum, value) => sum + value, 0) / values.length;
 
-/** Runs `fn` and returns its result with the wall time in milliseconds. */
-export async function timed<T>(fn: () => Promise<T>): Promise<{ result: T; ms: number }> {
-  const start = performance.now();
-  const result = await fn();
-  return { result, ms: performance.now() - start };
+export interface Timings {
+  /** Wall-clock time: what a caller waits. */
+  readonly wall: LatencySummary;
+  /**
+   * CPU time of this process (all threads) over the same calls. On a machine shared with other
+   * work, wall time grows with the load while CPU time mostly does not, so this is the steadier figure.
+   */
+  readonly cpu: LatencySummary;
+}
+
+/** Collects wall and CPU time for each call it runs. */
+export function createSampler(): { run<T>(fn: () => Promise<T>): Promise<T>; summary(): Timings } {
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  return {
+    async run(fn) {
+      const startCpu = process.cpuUsage();
+      const start = performance.now();
+      const result = await fn();
+      wall.push(performance.now() - start);
+      const used = process.cpuUsage(startCpu);
+      cpu.push((used.user + used.system) / 1000);
+      return result;
+    },
+    summary: () => ({ wall: summarise(wall), cpu: summarise(cpu) }),
+  };
 }

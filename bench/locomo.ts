@@ -1,0 +1,265 @@
+/**
+ * LoCoMo evidence recall: every turn of every conversation becomes a memory (one scope per
+ * conversation), every question of categories 1–4 is searched in each mode, and recall@k counts
+ * the question's evidence turns among the results. Latency is timed twice: engine-only (query
+ * vectors precomputed) and end to end (the local model embeds each query).
+ *
+ * @module
+ */
+
+import { createLocalEmbedder, type Memory, openMemory, SEARCH_MODES, type SearchMode } from "../src/index.js";
+import { collectCandidates } from "./fusion-candidates.js";
+import { type FusionReport, renderFusionReport, runFusionExperiments } from "./fusion-experiments.js";
+import { CATEGORY_NAMES, type LocomoData, type LocomoQuestion, loadLocomo } from "./locomo-data.js";
+import { createTempDir, locomoPath } from "./paths.js";
+import { createPrecomputedEmbedder } from "./precomputed-embedder.js";
+import { type Ranking, RECALL_KS, type RecallRow, recallTable } from "./recall.js";
+import {
+  fixed,
+  type Goal,
+  renderGoals,
+  renderRunInfo,
+  renderTable,
+  runInfo,
+  writeResults,
+} from "./report.js";
+import { createSampler, type LatencySummary } from "./stats.js";
+import { loadOrEmbed } from "./vector-cache.js";
+
+export interface LocomoOptions {
+  /** Only the first conversation. */
+  readonly quick: boolean;
+  readonly fusionExperiments: boolean;
+}
+
+/** As the research harness: threshold 0 so every candidate counts, top 20 so recall@20 is defined. */
+const TOP_K = 20;
+const WARM_UP = 20;
+
+interface ModeRun {
+  readonly rankings: Ranking[];
+  readonly latency: LatencySummary;
+  readonly cpu: LatencySummary;
+}
+
+const progress = (message: string) => process.stderr.write(`locomo: ${message}\n`);
+
+export async function runLocomo(options: LocomoOptions): Promise<void> {
+  const path = locomoPath();
+  const data = loadLocomo(path, options.quick ? { conversations: 1 } : {});
+  if (data === null) {
+    console.log(`LoCoMo benchmark skipped: no dataset at ${path} (set LUCID_LOCOMO to its path).`);
+    return;
+  }
+  const info = runInfo();
+  const local = createLocalEmbedder();
+  const texts = [...data.turns.map((turn) => turn.text), ...data.questions.map((q) => q.question)];
+  progress(
+    `${data.turns.length} turns, ${data.questions.length} questions; vectors for ${texts.length} texts`,
+  );
+  const cache = await loadOrEmbed({
+    name: "locomo",
+    texts,
+    embedder: local,
+    onProgress: (done, total) => progress(`embedded ${done}/${total}`),
+  });
+  const precomputed = createPrecomputedEmbedder({
+    id: local.id ?? "custom",
+    dimension: local.dimension,
+    vectors: cache.vectors,
+  });
+
+  const temp = createTempDir("locomo");
+  try {
+    const dbPath = temp.path("locomo.db");
+    const engine = await openMemory({ path: dbPath, embedder: precomputed });
+    const ingest = await ingestTurns(engine, data);
+    const engineRuns = await searchAllModes(engine, data.questions, "engine-only");
+    const fusion = options.fusionExperiments
+      ? runFusionExperiments(await collectCandidates(engine, data.questions, progress))
+      : undefined;
+    await engine.close();
+
+    // Same file, same embedder stamp: the live model reads the store the precomputed one wrote.
+    const live = await openMemory({ path: dbPath, embedder: local });
+    const liveRuns = await searchAllModes(live, data.questions, "end-to-end");
+    await live.close();
+
+    const report = buildReport({ data, cache, ingest, engineRuns, liveRuns, fusion });
+    console.log(`\n## LoCoMo evidence recall\n${renderRunInfo(info)}\n`);
+    console.log(report.text);
+    console.log(`\nresults: ${writeResults("locomo", info, { dataset: path, ...report.json })}`);
+  } finally {
+    temp.remove();
+  }
+}
+
+async function ingestTurns(memory: Memory, data: LocomoData): Promise<{ ms: number; duplicates: number }> {
+  progress(`ingesting ${data.turns.length} turns`);
+  let duplicates = 0;
+  const start = performance.now();
+  for (const turn of data.turns) {
+    const { results } = await memory.add(turn.text, {
+      userId: turn.conversation,
+      metadata: { dia_id: turn.diaId, session_date: turn.sessionDate },
+    });
+    if (results[0]?.event === "NONE") duplicates++;
+  }
+  return { ms: performance.now() - start, duplicates };
+}
+
+async function searchAllModes(
+  memory: Memory,
+  questions: readonly LocomoQuestion[],
+  label: string,
+): Promise<Record<SearchMode, ModeRun>> {
+  const runs: Partial<Record<SearchMode, ModeRun>> = {};
+  for (const mode of SEARCH_MODES) {
+    progress(`${label} search, ${mode}`);
+    const search = (q: LocomoQuestion) =>
+      memory.search(q.question, { filters: { user_id: q.conversation }, topK: TOP_K, threshold: 0, mode });
+    for (const q of questions.slice(0, WARM_UP)) await search(q);
+    const rankings: Ranking[] = [];
+    const sampler = createSampler();
+    for (const q of questions) {
+      const { results } = await sampler.run(() => search(q));
+      rankings.push({
+        category: q.category,
+        evidence: q.evidence,
+        ranked: results.map((item) => String(item.metadata.dia_id)),
+      });
+    }
+    const { wall, cpu } = sampler.summary();
+    runs[mode] = { rankings, latency: wall, cpu };
+  }
+  return runs as Record<SearchMode, ModeRun>;
+}
+
+function buildReport(input: {
+  data: LocomoData;
+  cache: { embedMs: number; fromCache: boolean; file: string };
+  ingest: { ms: number; duplicates: number };
+  engineRuns: Record<SearchMode, ModeRun>;
+  liveRuns: Record<SearchMode, ModeRun>;
+  fusion: FusionReport | undefined;
+}): { text: string; json: Record<string, unknown> } {
+  const { data, cache, ingest, engineRuns, liveRuns, fusion } = input;
+  const tables = SEARCH_MODES.map((mode) => ({
+    mode,
+    rows: recallTable(engineRuns[mode].rankings, CATEGORY_NAMES),
+  }));
+  const liveTables = SEARCH_MODES.map((mode) => ({
+    mode,
+    rows: recallTable(liveRuns[mode].rankings, CATEGORY_NAMES),
+  }));
+  const at10 = (rows: readonly RecallRow[]) => rows[0]?.recall[RECALL_KS.indexOf(10)] ?? Number.NaN;
+  const r10 = Object.fromEntries(tables.map(({ mode, rows }) => [mode, at10(rows)])) as Record<
+    SearchMode,
+    number
+  >;
+
+  const corpus = renderTable(
+    [
+      "conversations",
+      "turns",
+      "questions (cat 1-4)",
+      "duplicate turns",
+      "embed all texts (s)",
+      "ingest (s)",
+      "ingest (memories/s)",
+    ],
+    [
+      [
+        data.conversations.length,
+        data.turns.length,
+        data.questions.length,
+        ingest.duplicates,
+        `${(cache.embedMs / 1000).toFixed(1)}${cache.fromCache ? " (cached run)" : ""}`,
+        fixed(ingest.ms / 1000, 2),
+        Math.round(data.turns.length / (ingest.ms / 1000)),
+      ],
+    ],
+  );
+  const overall = renderTable(
+    ["mode", ...RECALL_KS.map((k) => `r@${k}`), "live-embedder r@10"],
+    tables.map(({ mode, rows }) => [
+      mode,
+      ...(rows[0]?.recall ?? []).map((value) => fixed(value, 3)),
+      fixed(at10(liveTables.find((t) => t.mode === mode)?.rows ?? []), 3),
+    ]),
+  );
+  const categories = Object.entries(CATEGORY_NAMES).map(([category, name], index) => [
+    `${category} ${name}`,
+    tables[0]?.rows[index + 1]?.questions ?? 0,
+    ...tables.map(({ rows }) => fixed(rows[index + 1]?.recall[RECALL_KS.indexOf(10)] ?? Number.NaN, 3)),
+  ]);
+  const perCategory = renderTable(
+    ["category", "questions", ...SEARCH_MODES.map((mode) => `${mode} r@10`)],
+    categories,
+  );
+  const latency = renderTable(
+    [
+      "mode",
+      "engine p50 ms",
+      "engine p95 ms",
+      "engine cpu p50 ms",
+      "end-to-end p50 ms",
+      "end-to-end p95 ms",
+      "end-to-end cpu p50 ms",
+    ],
+    SEARCH_MODES.map((mode) => [
+      mode,
+      fixed(engineRuns[mode].latency.p50, 2),
+      fixed(engineRuns[mode].latency.p95, 2),
+      fixed(engineRuns[mode].cpu.p50, 2),
+      fixed(liveRuns[mode].latency.p50, 2),
+      fixed(liveRuns[mode].latency.p95, 2),
+      fixed(liveRuns[mode].cpu.p50, 2),
+    ]),
+  );
+  const goals: Goal[] = [
+    { name: "hybrid recall@10", target: "≥ 0.75", actual: r10.hybrid.toFixed(3), pass: r10.hybrid >= 0.75 },
+    {
+      name: "hybrid recall@10 above dense and keyword",
+      target: `> ${r10.dense.toFixed(3)} and > ${r10.keyword.toFixed(3)}`,
+      actual: r10.hybrid.toFixed(3),
+      pass: r10.hybrid > r10.dense && r10.hybrid > r10.keyword,
+    },
+  ];
+  const sections = [
+    corpus,
+    `Recall (engine-only store; last column: same questions embedded live one at a time)\n${overall}`,
+    `Recall@10 by category\n${perCategory}`,
+    `Search latency (topK ${TOP_K}, ${data.questions.length} queries per mode after ${WARM_UP} warm-up)\n${latency}`,
+    `Goals\n${renderGoals(goals)}`,
+  ];
+  if (fusion !== undefined) sections.push(renderFusionReport(fusion));
+  const json = {
+    corpus: {
+      conversations: data.conversations,
+      turns: data.turns.length,
+      questions: data.questions.length,
+      duplicateTurns: ingest.duplicates,
+      embedMs: cache.embedMs,
+      embedFromCache: cache.fromCache,
+      vectorCache: cache.file,
+      ingestMs: ingest.ms,
+    },
+    recall: Object.fromEntries(tables.map(({ mode, rows }) => [mode, rows])),
+    liveRecall: Object.fromEntries(liveTables.map(({ mode, rows }) => [mode, rows])),
+    latency: Object.fromEntries(
+      SEARCH_MODES.map((mode) => [
+        mode,
+        {
+          engineOnly: engineRuns[mode].latency,
+          engineOnlyCpu: engineRuns[mode].cpu,
+          endToEnd: liveRuns[mode].latency,
+          endToEndCpu: liveRuns[mode].cpu,
+        },
+      ]),
+    ),
+    goals,
+    fusionExperiments: fusion,
+  };
+  return { text: sections.join("\n\n"), json };
+}

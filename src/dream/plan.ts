@@ -70,7 +70,7 @@ export interface PlanStats {
   readonly merged: number;
   readonly conflicts: number;
   readonly rewrites: number;
-  /** Memories left untouched because they are pinned. */
+  /** Pinned memories for which some analyser's proposal (delete, merge, rewrite) was refused. */
   readonly pinnedSkipped: number;
   readonly elapsedMs: number;
 }
@@ -79,6 +79,15 @@ export interface PlanStats {
 export interface SeenMemory {
   readonly hash: string;
   readonly updatedAt: string;
+  /*
+   * What the report shows of the memory (never its text, which may hold a secret). `planDream`
+   * always fills these; they are optional so that a hand-made plan needs only hash and updatedAt.
+   */
+  readonly category?: string | null;
+  /** `metadata.type` (Mem0's grouping key) when it is a string. */
+  readonly type?: string | null;
+  readonly createdAt?: string;
+  readonly pinned?: boolean;
 }
 
 export interface DreamPlan {
@@ -86,7 +95,7 @@ export interface DreamPlan {
   readonly scope: Scope;
   /** The instant the plan was made against (ISO-8601); ages and TTLs are measured from it. */
   readonly now: string;
-  /** The resolved policy the analysers used. */
+  /** The resolved policy the analysers used (a `DreamPolicy` in plans made by `planDream`). */
   readonly policy: unknown;
   /** How many memories were analysed. */
   readonly reviewed: number;

@@ -9,6 +9,7 @@ import { UsageError } from "../usage-error.js";
 import { addCommand } from "./add.js";
 import { configCommand } from "./config.js";
 import { deleteCommand } from "./delete.js";
+import { dreamCommand } from "./dream.js";
 import { exportCommand } from "./export.js";
 import { forgetCommand } from "./forget.js";
 import { getCommand } from "./get.js";
@@ -22,6 +23,7 @@ import { reembedCommand } from "./reembed.js";
 import { resetCommand } from "./reset.js";
 import { scanCommand } from "./scan.js";
 import { searchCommand } from "./search.js";
+import { sessionCommand } from "./session.js";
 import { statusCommand } from "./status.js";
 import { updateCommand } from "./update.js";
 
@@ -40,6 +42,8 @@ export const COMMANDS: readonly Command[] = [
   exportCommand,
   statusCommand,
   scanCommand,
+  dreamCommand,
+  sessionCommand,
   reembedCommand,
   resetCommand,
   initCommand,

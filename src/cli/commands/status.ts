@@ -1,5 +1,8 @@
-import type { StoreStatus } from "../../memory/types.js";
+import { type GateOptions, type GateStatus, renderGateLine } from "../../dream/gate/gate.js";
+import type { Memory } from "../../memory/memory.js";
+import type { ScopeOptions, StoreStatus } from "../../memory/types.js";
 import { defineCommand } from "../command.js";
+import { autoDreamEnabled } from "../dream/dream-switch.js";
 import { terminalWidth } from "../io.js";
 import { formatBytes } from "../output/format.js";
 import type { Style } from "../output/style.js";
@@ -16,18 +19,27 @@ export const statusCommand = defineCommand({
   summary: "Show the store: path, size, schema, embedder, counts by scope and category",
   args: [],
   flags: {},
-  scoped: false,
-  examples: ["lucid status", "lucid status --json | jq .byCategory"],
-  notes: ["Works on a store waiting for `lucid reembed`, and says so under Pending."],
+  scoped: true,
+  examples: ["lucid status", "lucid status --user alice", "lucid status --json | jq .byCategory"],
+  notes: [
+    "Works on a store waiting for `lucid reembed`, and says so under Pending.",
+    "Auto-dream shows the gate for the scope (flags, LUCID_*_ID or the config's defaults), or for each user " +
+      "when none is set: `auto-dream: waiting — sessions 2/5, memories 3/20` or `auto-dream: eligible`.",
+  ],
   async run(context) {
     const loaded = await context.config();
     const memory = await context.memory({ allowEmbedderChange: true });
     const status = await memory.status();
+    const autoDream = await gateLines(memory, await context.scope(), status, {
+      enabled: autoDreamEnabled(context.io.env),
+      thresholds: loaded.config.dream?.gate ?? {},
+    });
     return {
       json: {
         home: loaded.home,
         config: { path: loaded.file, exists: loaded.exists, embedder: loaded.redacted.embedder },
         ...status,
+        autoDream,
       },
       render: () =>
         renderFields(
@@ -42,10 +54,45 @@ export const statusCommand = defineCommand({
             ...storeFields(status, context.style, terminalWidth(context.io.stdout)),
           ],
           context.style,
-        ),
+        ) +
+        autoDream
+          .map(
+            ({ scope, line }) =>
+              `\n${autoDream.length === 1 ? line : `${line}  ${context.style.dim(scope)}`}`,
+          )
+          .join(""),
     };
   },
 });
+
+/** The gate of the given scope, or of each user (at most SCOPE_IDS_SHOWN) when no scope is set. */
+async function gateLines(
+  memory: Memory,
+  scope: ScopeOptions,
+  status: StoreStatus,
+  options: GateOptions,
+): Promise<{ scope: string; line: string; gate: GateStatus }[]> {
+  const scopes =
+    Object.keys(scope).length > 0
+      ? [scope]
+      : Object.keys(status.byScope.user_id)
+          .slice(0, SCOPE_IDS_SHOWN)
+          .map((userId) => ({ userId }));
+  const lines = [];
+  for (const each of scopes) {
+    const gate = await memory.dream.gate(each, { ...options, countAlways: true });
+    lines.push({ scope: describeScope(each), line: renderGateLine(gate), gate });
+  }
+  return lines;
+}
+
+function describeScope(scope: ScopeOptions): string {
+  const names = { userId: "user_id", agentId: "agent_id", appId: "app_id", runId: "run_id" } as const;
+  return Object.entries(names)
+    .filter(([option]) => scope[option as keyof ScopeOptions] !== undefined)
+    .map(([option, column]) => `${column}=${scope[option as keyof ScopeOptions]}`)
+    .join(" ");
+}
 
 function storeFields(status: StoreStatus, style: Style, width: number | undefined): [string, string][] {
   const size = status.sizeBytes === null ? "in memory" : formatBytes(status.sizeBytes);

@@ -1,0 +1,135 @@
+import { resolvePolicy } from "../../policy/resolve-policy.js";
+import { defineCommand } from "../command.js";
+import { autoDreamEnabled } from "../dream/dream-switch.js";
+import {
+  autoRun,
+  type DreamRun,
+  dryRun,
+  ifDueRun,
+  interactive,
+  interactiveRun,
+  yesRun,
+} from "../dream/run-dream.js";
+import { listRuns, showRun, undo } from "../dream/run-history.js";
+import { UsageError } from "../usage-error.js";
+
+const ACTIONS = ["runs", "show", "undo"] as const;
+
+export const dreamCommand = defineCommand({
+  name: "dream",
+  summary: "Consolidate a scope's memories: plan, review, apply, undo (runs / show / undo <run-id>)",
+  args: [
+    { name: "action", required: false, description: "runs | show <run-id> | undo <run-id> (default: dream)" },
+    { name: "run-id", required: false, description: "the run to show or undo" },
+  ],
+  flags: {
+    "dry-run": { type: "boolean", description: "print the plan and change nothing" },
+    yes: {
+      type: "boolean",
+      description: "apply without asking: everything but conflicts, which need a person",
+    },
+    auto: {
+      type: "boolean",
+      description: "apply deletions, merges and rewrites; skip conflicts and keep one reminder memory",
+    },
+    "if-due": {
+      type: "boolean",
+      description: "check the auto-dream gate and run --auto only when it passes",
+    },
+    force: { type: "boolean", description: "undo even when memories changed after the run" },
+    now: {
+      type: "string",
+      valueHint: "ISO",
+      description: "the plan's clock, so runs are reproducible (default: now)",
+    },
+    policy: {
+      type: "string",
+      valueHint: "FILE",
+      description: "a policy file applied over all others: Lucid JSON, a .mem0.json, or Mem0 Markdown",
+    },
+    project: {
+      type: "string",
+      valueHint: "DIR",
+      description: "read Mem0 retention from DIR's .mem0.json, .mem0.md and mem0.md (default: .)",
+    },
+  },
+  scoped: true,
+  examples: [
+    "lucid dream --dry-run --user alice",
+    "lucid dream --user alice                      # on a terminal: report, A/B/skip per conflict, Apply? [Y/n]",
+    "lucid dream --user alice --yes",
+    "lucid dream --auto --user alice",
+    "lucid dream --if-due --user alice             # for cron and agent hooks",
+    "lucid dream runs --user alice",
+    "lucid dream show dream-20261130T091500-3fa2",
+    "lucid dream undo dream-20261130T091500-3fa2",
+    "lucid dream --dry-run --agent ops-bot --policy ./dream-policy.json --json > plan.json",
+  ],
+  notes: [
+    "Analyses one scope — credentials, noise, expiry, low confidence, duplicates, contradictions, rewrites — " +
+      "and prints Mem0's dream report (Merges, Conflicts, Prune, plus Credentials and Rewrites).",
+    "On a terminal, `lucid dream` asks about each conflict ([A/B/skip], empty = skip) and then `Apply? [Y/n]`. " +
+      "Without a terminal and without --yes or --auto it prints the report and changes nothing.",
+    "Every apply is one transaction recorded as a run: `lucid dream undo <run-id>` restores every memory it " +
+      "touched, refusing when one changed since (unless --force). One dream per scope at a time: a second " +
+      "one says who holds the scope and skips.",
+    "--if-due runs only when the gate passes (24 h since the last dream, 5 interactive sessions, 20 memories " +
+      "by default; see `dream.gate` in the config); LUCID_DREAM=off disables it.",
+    "The policy is the defaults, then lucid.config.json `policy`, then the project's Mem0 retention files, " +
+      "then --policy FILE. --json prints the plan or the run in its documented form (docs/dream-plan.md).",
+  ],
+  async run(context) {
+    const { flags, args } = context;
+    const action = args[0];
+    if (action !== undefined) {
+      if (!(ACTIONS as readonly string[]).includes(action)) {
+        throw new UsageError(
+          `unknown dream action ${JSON.stringify(action)}: use runs, show <run-id> or undo <run-id>.`,
+          "dream",
+        );
+      }
+      const memory = await context.memory();
+      if (action === "runs") {
+        const scope = await context.scope({ defaults: false });
+        return listRuns(memory, Object.keys(scope).length === 0 ? undefined : scope, context.style);
+      }
+      const runId = args[1];
+      if (runId === undefined)
+        throw new UsageError(`missing <run-id> for \`lucid dream ${action}\`.`, "dream");
+      return action === "show"
+        ? showRun(memory, runId, context.style)
+        : undo(memory, runId, flags.force, context.style);
+    }
+    const modes = [flags["dry-run"], flags.yes, flags.auto, flags["if-due"]].filter(Boolean).length;
+    if (modes > 1) throw new UsageError("choose one of --dry-run, --yes, --auto and --if-due.", "dream");
+
+    const loaded = await context.config();
+    const policy = await resolvePolicy({
+      config: loaded.config.policy,
+      projectDir: flags.project ?? ".",
+      ...(flags.policy === undefined ? {} : { policyFile: flags.policy }),
+    });
+    const run: DreamRun = {
+      memory: await context.memory(),
+      scope: await context.scope(),
+      planOptions: { ...(flags.now === undefined ? {} : { now: flags.now }), policy },
+      io: context.io,
+      style: context.style,
+      json: context.json,
+    };
+    if (flags["dry-run"]) return dryRun(run, "Dry run — no changes made.");
+    if (flags.yes) return yesRun(run);
+    if (flags.auto) return autoRun(run);
+    if (flags["if-due"]) {
+      return ifDueRun(run, {
+        enabled: autoDreamEnabled(context.io.env),
+        thresholds: loaded.config.dream?.gate ?? {},
+      });
+    }
+    if (interactive(run)) return interactiveRun(run);
+    return dryRun(
+      run,
+      "No terminal to ask on: nothing applied. Pass --yes or --auto to apply without questions.",
+    );
+  },
+});

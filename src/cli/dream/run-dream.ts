@@ -1,0 +1,134 @@
+/**
+ * `lucid dream` modes: `--dry-run` (report only), interactive (on a terminal), `--yes` (apply
+ * everything but conflicts), `--auto` and `--if-due` (automatic, behind the lease and the gate).
+ *
+ * @module
+ */
+
+import type { ApplyResult } from "../../dream/apply/apply-plan.js";
+import type { AutoResult } from "../../dream/apply/auto.js";
+import type { DreamPlanOptions } from "../../dream/dream-api.js";
+import { renderGateLine } from "../../dream/gate/gate.js";
+import type { DreamPlan } from "../../dream/plan.js";
+import { renderReport } from "../../dream/render-report.js";
+import { isLucidError } from "../../errors.js";
+import type { Memory } from "../../memory/memory.js";
+import { sessionScopeKey } from "../../memory/scope.js";
+import type { ScopeOptions } from "../../memory/types.js";
+import type { CommandOutput } from "../command.js";
+import type { CliIo } from "../io.js";
+import type { Style } from "../output/style.js";
+import { askDecisions, CANCELLED } from "./interactive.js";
+import { createPrompter } from "./prompter.js";
+import { renderConsolidationBlock, renderDreamComplete } from "./render-summary.js";
+
+export interface DreamRun {
+  readonly memory: Memory;
+  readonly scope: ScopeOptions;
+  readonly planOptions: DreamPlanOptions;
+  readonly io: CliIo;
+  readonly style: Style;
+  readonly json: boolean;
+}
+
+/** Whether a person can answer questions: both ends are a terminal, and output is not JSON. */
+export function interactive(run: DreamRun): boolean {
+  return !run.json && run.io.stdin.isTTY === true && run.io.stdout.isTTY === true;
+}
+
+export async function dryRun(run: DreamRun, note: string): Promise<CommandOutput> {
+  const plan = await run.memory.dream.plan(run.scope, run.planOptions);
+  return {
+    json: { ...plan },
+    render() {
+      run.io.stderr.write(`${run.style.dim(note)}\n`);
+      return renderReport(plan);
+    },
+  };
+}
+
+/** The report, a question per conflict, `Apply? [Y/n]`, then the run and its summary. */
+export async function interactiveRun(run: DreamRun): Promise<CommandOutput> {
+  const plan = await run.memory.dream.plan(run.scope, run.planOptions);
+  const report = renderReport(plan);
+  run.io.stdout.write(`${stripQuestion(report)}\n`);
+  if (plan.actions.length === 0) return { json: { ...plan }, render: () => "" };
+  const prompter = createPrompter(run.io);
+  try {
+    const decisions = await askDecisions(plan, prompter);
+    if (decisions === null) return { json: { applied: false, plan }, render: () => CANCELLED };
+    const result = await run.memory.dream.apply(plan, decisions, { mode: "interactive" });
+    return applied(plan, result);
+  } finally {
+    prompter.close();
+  }
+}
+
+/** `--yes`: apply everything the plan proposes except conflicts, which need a person. */
+export async function yesRun(run: DreamRun): Promise<CommandOutput> {
+  const plan = await run.memory.dream.plan(run.scope, run.planOptions);
+  if (plan.actions.length === 0) return { json: { applied: false, plan }, render: () => renderReport(plan) };
+  const result = await run.memory.dream.apply(plan, {}, { mode: "yes" });
+  return applied(plan, result, `${renderReport(plan)}\n`);
+}
+
+export async function autoRun(run: DreamRun): Promise<CommandOutput> {
+  return leaseAware(run, async () => autoOutput(await run.memory.dream.auto(run.scope, run.planOptions)));
+}
+
+/** Checks the gate; when it passes, runs `--auto`. */
+export async function ifDueRun(
+  run: DreamRun,
+  options: { enabled: boolean; thresholds: object },
+): Promise<CommandOutput> {
+  return leaseAware(run, async () => {
+    const due = await run.memory.dream.ifDue(run.scope, { ...options, plan: run.planOptions });
+    if (!due.ran || due.result === undefined) {
+      const line = renderGateLine(due.gate);
+      return { json: { ran: false, gate: due.gate }, render: () => line };
+    }
+    const output = autoOutput(due.result);
+    return { json: { ran: true, gate: due.gate, ...output.json }, render: output.render };
+  });
+}
+
+function autoOutput(result: AutoResult): CommandOutput {
+  const { plan: _plan, line, ...rest } = result;
+  return { json: { ...rest, line }, render: () => line };
+}
+
+function applied(plan: DreamPlan, result: ApplyResult, prefix = ""): CommandOutput {
+  return {
+    json: { applied: true, ...result },
+    render: () => `${prefix}${renderDreamComplete(result)}\n\n${renderConsolidationBlock(plan, result)}`,
+  };
+}
+
+/** The loser of the lease exits cleanly, saying who holds it (as Mem0's auto dream does). */
+async function leaseAware(run: DreamRun, fn: () => Promise<CommandOutput>): Promise<CommandOutput> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (!isLucidError(error, "DREAM_LEASE_HELD")) throw error;
+    const heldBy = error.details?.heldBy;
+    const line = `[lucid dream --auto] ${error.message} Skipping.`;
+    return {
+      json: { ran: false, skipped: "lease_held", heldBy, scope: sessionScopeKey(scopeOf(run.scope)) },
+      render: () => line,
+    };
+  }
+}
+
+function scopeOf(options: ScopeOptions) {
+  return {
+    ...(options.userId === undefined ? {} : { user_id: options.userId }),
+    ...(options.agentId === undefined ? {} : { agent_id: options.agentId }),
+    ...(options.appId === undefined ? {} : { app_id: options.appId }),
+    ...(options.runId === undefined ? {} : { run_id: options.runId }),
+  };
+}
+
+/** The report ends with `Apply? [Y/n]`, which the interactive flow asks itself after the conflicts. */
+function stripQuestion(report: string): string {
+  return report.replace(/ Apply\? \[Y\/n\]\s*$/, "");
+}

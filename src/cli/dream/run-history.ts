@@ -1,0 +1,94 @@
+/**
+ * `lucid dream runs`, `show <run-id>` and `undo <run-id>`: what dreams did, and taking it back.
+ *
+ * @module
+ */
+
+import type { ApplyCounts } from "../../dream/apply/apply-plan.js";
+import type { Memory } from "../../memory/memory.js";
+import type { ScopeOptions } from "../../memory/types.js";
+import type { DreamRunRecord } from "../../store/store.js";
+import type { CommandOutput } from "../command.js";
+import { formatDate, oneLine } from "../output/format.js";
+import type { Style } from "../output/style.js";
+import { renderTable } from "../output/table.js";
+
+function countsOf(run: DreamRunRecord): Partial<ApplyCounts> {
+  const outcome = run.outcome as { counts?: Partial<ApplyCounts> } | null;
+  return outcome?.counts ?? {};
+}
+
+export async function listRuns(
+  memory: Memory,
+  scope: ScopeOptions | undefined,
+  style: Style,
+): Promise<CommandOutput> {
+  const runs = await memory.dream.runs(scope);
+  return {
+    json: { runs: runs.map(({ plan: _plan, ...run }) => run) },
+    render() {
+      if (runs.length === 0) return style.dim("No dream runs yet.");
+      return renderTable(
+        [
+          { header: "RUN" },
+          { header: "SCOPE" },
+          { header: "MODE" },
+          { header: "WHEN" },
+          { header: "CHANGES" },
+          { header: "" },
+        ],
+        runs.map((run) => {
+          const counts = countsOf(run);
+          return [
+            run.id,
+            run.scopeKey,
+            run.mode,
+            formatDate(run.committedAt),
+            `merged ${counts.merged ?? 0}, pruned ${counts.pruned ?? 0}, resolved ${counts.conflictsResolved ?? 0}, rewritten ${counts.rewritten ?? 0}`,
+            run.undoneAt === null ? "" : { text: "undone", paint: style.yellow },
+          ];
+        }),
+        { style },
+      );
+    },
+  };
+}
+
+export async function showRun(memory: Memory, runId: string, style: Style): Promise<CommandOutput> {
+  const { run, memories } = await memory.dream.show(runId);
+  const touched = memories.map((entry) => ({
+    memoryId: entry.memoryId,
+    change: entry.before === null ? "created" : entry.after === null ? "deleted" : "changed",
+    before: entry.before?.row.text ?? null,
+  }));
+  return {
+    json: { run, memories: touched },
+    render() {
+      const counts = countsOf(run);
+      const lines = [
+        `${style.bold(run.id)}  ${run.scopeKey}  ${run.mode}  ${formatDate(run.committedAt)}${run.undoneAt === null ? "" : style.yellow(`  undone ${formatDate(run.undoneAt)}`)}`,
+        `merged ${counts.merged ?? 0}, pruned ${counts.pruned ?? 0}, conflicts resolved ${counts.conflictsResolved ?? 0}, skipped ${counts.skipped ?? 0}, rewritten ${counts.rewritten ?? 0}`,
+        "",
+        ...touched.map(
+          (entry) =>
+            `  ${entry.change.padEnd(8)} ${entry.memoryId}${entry.before === null ? "" : `  was: ${oneLine(entry.before)}`}`,
+        ),
+      ];
+      return lines.join("\n");
+    },
+  };
+}
+
+export async function undo(
+  memory: Memory,
+  runId: string,
+  force: boolean,
+  style: Style,
+): Promise<CommandOutput> {
+  const result = await memory.dream.undo(runId, { force });
+  return {
+    json: { ...result },
+    render: () =>
+      `${style.green("Undone")} ${runId}: ${result.restored} restored, ${result.removed} removed.`,
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * Credentials: memories holding an API key, token, password or private key (found by
+ * `src/secrets`). A memory that is nothing but the secret and its label is deleted; one that
+ * still states a useful fact once the value is gone is rewritten with the value replaced by
+ * `[REDACTED:<kind>]`, with the other rewrites of `improve-text.ts` in the same action. A pinned
+ * memory is always redacted in place, never deleted; an immutable one (identity) may be deleted,
+ * but when redacted gets no other change.
+ *
+ * @module
+ */
+
+import { createSecretScanner } from "../../secrets/index.js";
+import { keywordTerms } from "../../text/keywords.js";
+import type { Analyser } from "../analyser.js";
+import { isImmutable } from "../memory-facts.js";
+import type { DeleteAction, RewriteAction } from "../plan.js";
+import { improveText } from "./improve-text.js";
+
+// Words about the secret itself: "the staging password is [REDACTED]" says nothing once the
+// value is gone, so these do not count as useful content.
+const CREDENTIAL_WORDS = new Set(
+  (
+    "api key keys token tokens password passwords passwd pwd pass passphrase secret secrets credential " +
+    "credentials bearer auth authorization login access private public client id value export set env " +
+    "environment variable var use using used here new old current redacted"
+  ).split(" "),
+);
+const CREDENTIAL_FRAGMENT = /key|token|secret|passw|pwd|credential|auth/u;
+const PLACEHOLDER = /\[REDACTED:[^\]]*\]/gu;
+
+/** Distinct content words left once the secret is removed; this many make the memory worth keeping. */
+export const USEFUL_MIN_WORDS = 4;
+
+/**
+ * @example
+ * analyseCredentials(snapshot, policy);
+ * // => [{ kind: "delete", ids: ["m3"], reason: "credential", … },
+ * //     { kind: "rewrite", ids: ["m9"], text: "Deploy billing-api with token [REDACTED:github-pat] from CI", reasons: ["credential_redacted"], … }]
+ */
+export const analyseCredentials: Analyser = (snapshot, policy) => {
+  const scanner = createSecretScanner({
+    disabledRules: policy.secrets.disabledRules,
+    extraPatterns: policy.secrets.extraPatterns,
+  });
+  const actions: (DeleteAction | RewriteAction)[] = [];
+  for (const memory of snapshot.memories) {
+    const { text: redacted, findings } = scanner.redact(memory.text);
+    if (findings.length === 0) continue;
+    const kinds = [...new Set(findings.map((finding) => finding.kind))];
+    const evidence = {
+      kinds,
+      rules: [...new Set(findings.map((finding) => finding.ruleId))],
+      count: findings.length,
+    };
+    const useful = usefulWords(redacted);
+    const frozen = memory.pinned || isImmutable(memory, policy);
+    if (!memory.pinned && useful.length < USEFUL_MIN_WORDS) {
+      actions.push({
+        kind: "delete",
+        ids: [memory.id],
+        reason: "credential",
+        why: {
+          rule: "credential",
+          detail: `holds ${kinds.join(", ")}; nothing useful remains without it`,
+          evidence: { ...evidence, remaining: useful },
+        },
+      });
+      continue;
+    }
+    const improved = frozen ? undefined : improveText(memory, redacted, policy);
+    actions.push({
+      kind: "rewrite",
+      ids: [memory.id],
+      text: improved?.text ?? redacted,
+      reasons: ["credential_redacted", ...(improved?.reasons ?? [])],
+      why: {
+        rule: "credential",
+        detail: `holds ${kinds.join(", ")}; redacted ${memory.pinned ? "in place (pinned)" : "because the rest is useful"}`,
+        evidence: { ...evidence, remaining: useful, ...improved?.evidence },
+      },
+    });
+  }
+  return actions;
+};
+
+function usefulWords(redacted: string): string[] {
+  return keywordTerms(redacted.replace(PLACEHOLDER, " ")).filter(
+    (word) => !CREDENTIAL_WORDS.has(word) && !CREDENTIAL_FRAGMENT.test(word),
+  );
+}

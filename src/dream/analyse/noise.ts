@@ -1,0 +1,45 @@
+/**
+ * Noise: memories that state no fact — acknowledgements, greetings, bare timestamps, heartbeat
+ * and cron run records, health probes, and raw tool output (JSON, stack traces, shell and log
+ * output). Each is deleted with reason `noise`; `why.rule` names which kind it was.
+ *
+ * @module
+ */
+
+import type { Analyser } from "../analyser.js";
+import type { DeleteAction } from "../plan.js";
+import { chatter } from "./noise/chatter.js";
+import type { NoiseRule } from "./noise/noise-rule.js";
+import { bareTimestamp, cronRecord, healthProbe, heartbeat } from "./noise/run-records.js";
+import { jsonBlob, logOutput, shellOutput, stackTrace } from "./noise/tool-output.js";
+
+/** Cheapest and most certain first; the first rule that matches names the noise. */
+const RULES: readonly NoiseRule[] = [
+  healthProbe,
+  heartbeat,
+  chatter,
+  jsonBlob,
+  stackTrace,
+  bareTimestamp,
+  logOutput,
+  shellOutput,
+  cronRecord,
+];
+
+/**
+ * @example
+ * analyseNoise(snapshot, policy);
+ * // => [{ kind: "delete", ids: ["m7"], reason: "noise", why: { rule: "acknowledgement", detail: 'acknowledgement: "ok thanks"' } }]
+ */
+export const analyseNoise: Analyser = (snapshot) => {
+  const actions: DeleteAction[] = [];
+  for (const memory of snapshot.memories) {
+    for (const rule of RULES) {
+      const match = rule(memory.text, memory.metadata);
+      if (match === undefined) continue;
+      actions.push({ kind: "delete", ids: [memory.id], reason: "noise", why: match });
+      break;
+    }
+  }
+  return actions;
+};

@@ -1,0 +1,85 @@
+/**
+ * The planner: runs the analysers over a snapshot, applies the protections (pinned, immutable),
+ * keeps one action per memory by precedence, and returns the plan as frozen data. Pure apart from
+ * timing: the same snapshot and policy give the same actions, in the same order.
+ *
+ * @module
+ */
+
+import { deepFreeze } from "../freeze.js";
+import type { DreamPolicy } from "../policy/dream-policy.js";
+import type { Analyser } from "./analyser.js";
+import { DEFAULT_ANALYSERS } from "./analysers.js";
+import { guardActions } from "./guard-actions.js";
+import { categoryOf, typeOf } from "./memory-facts.js";
+import { type DreamAction, type DreamPlan, PLAN_VERSION, type SeenMemory } from "./plan.js";
+import { planStats } from "./plan-stats.js";
+import { precedenceRank } from "./precedence.js";
+import { resolveOverlaps } from "./resolve-overlaps.js";
+import type { DreamSnapshot } from "./snapshot.js";
+
+export interface PlanDreamOptions {
+  /** Default: every analyser (`DEFAULT_ANALYSERS`). */
+  readonly analysers?: readonly Analyser[];
+  /** `performance.now()` when the work began (e.g. before loading the snapshot), for `stats.elapsedMs`. */
+  readonly startedAt?: number;
+}
+
+/**
+ * @example
+ * const snapshot = await loadSnapshot(store, { scope: { user_id: "alice" }, now: "2026-11-30T00:00:00.000Z" });
+ * const plan = planDream(snapshot, await resolvePolicy());
+ * plan.actions; // frozen, one action per memory, strongest first
+ */
+export function planDream(
+  snapshot: DreamSnapshot,
+  policy: DreamPolicy,
+  options: PlanDreamOptions = {},
+): DreamPlan {
+  const startedAt = options.startedAt ?? performance.now();
+  const proposals = (options.analysers ?? DEFAULT_ANALYSERS).flatMap((analyse) => analyse(snapshot, policy));
+  const guarded = guardActions(proposals, snapshot, policy);
+  const actions = resolveOverlaps(guarded.actions).sort(
+    (a, b) => precedenceRank(a) - precedenceRank(b) || compare(a.ids[0] ?? "", b.ids[0] ?? ""),
+  );
+  return deepFreeze({
+    version: PLAN_VERSION,
+    scope: { ...snapshot.scope },
+    now: snapshot.now,
+    policy,
+    reviewed: snapshot.memories.length,
+    actions,
+    seen: seenMemories(actions, snapshot, policy),
+    stats: planStats(actions, {
+      reviewed: snapshot.memories.length,
+      pinnedSkipped: guarded.pinnedSkipped.size,
+      elapsedMs: Math.round(performance.now() - startedAt),
+    }),
+  });
+}
+
+function seenMemories(
+  actions: readonly DreamAction[],
+  snapshot: DreamSnapshot,
+  policy: DreamPolicy,
+): Record<string, SeenMemory> {
+  const ids = [...new Set(actions.flatMap((action) => action.ids))].sort(compare);
+  const seen: Record<string, SeenMemory> = {};
+  for (const id of ids) {
+    const memory = snapshot.byId(id);
+    if (memory === undefined) continue;
+    seen[id] = {
+      hash: memory.hash,
+      updatedAt: memory.updatedAt,
+      category: categoryOf(memory, policy),
+      type: typeOf(memory),
+      createdAt: memory.createdAt,
+      pinned: memory.pinned,
+    };
+  }
+  return seen;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

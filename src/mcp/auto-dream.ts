@@ -1,0 +1,99 @@
+/**
+ * Sessions and auto-dream: every client connection is one interactive session. The first call a
+ * session makes in a scope counts it for that scope's gate; then, when the gate passes, the scope's
+ * `dream --auto` runs in the background as an event — after the reply, never delaying it.
+ *
+ * @module
+ */
+
+import type { ApplyCounts } from "../dream/apply/apply-plan.js";
+import type { GateThresholds } from "../dream/gate/gate.js";
+import { isLucidError } from "../errors.js";
+import type { Memory } from "../memory/memory.js";
+import { dreamAccess } from "./dream-access.js";
+import type { EventRegistry } from "./events.js";
+import type { ToolScope } from "./scope.js";
+
+export interface AutoDreamOptions {
+  /** False switches auto-dream off (`LUCID_DREAM=off`, read by the caller). Default true. */
+  readonly enabled?: boolean;
+  /** The gate (default Mem0's: 24 hours, 5 sessions, 20 memories). */
+  readonly thresholds?: Partial<GateThresholds>;
+}
+
+export interface SessionTrackerInput {
+  readonly memory: Memory;
+  readonly events: EventRegistry;
+  readonly autoDream?: AutoDreamOptions | undefined;
+  /** Where background failures are reported (never with memory text). */
+  readonly log: (line: string) => void;
+}
+
+/** What an auto-dream event holds as its result: the run's counts, not its plan. */
+export type AutoDreamOutcome =
+  | { readonly ran: true; readonly runId: string; readonly counts: ApplyCounts; readonly line: string }
+  | { readonly ran: false; readonly reason: string };
+
+/** The trigger recorded for MCP sessions: interactive, so it counts for the gate. */
+export const MCP_TRIGGER = "mcp";
+
+/**
+ * A function to call after every tool call with its session and scope; it does the work once per
+ * session and scope, in the background, and never throws.
+ *
+ * @example
+ * const touched = createSessionTracker({ memory, events, log: console.error });
+ * touched("session-1", resolveToolScope({ userId: "alice" }, {}));
+ */
+export function createSessionTracker(
+  input: SessionTrackerInput,
+): (sessionId: string, scope: ToolScope) => void {
+  const seen = new Set<string>();
+  return (sessionId, scope) => {
+    const key = `${sessionId}\n${scope.key}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    const work = recordAndDream(input, sessionId, scope).catch((error: unknown) => {
+      const code = isLucidError(error) ? error.code : "INTERNAL_ERROR";
+      input.log(`lucid mcp: session ${sessionId} on ${scope.key}: ${code}: ${(error as Error).message}`);
+    });
+    // Shutdown waits for it, so the store is not closed under a gate check about to start a dream.
+    input.events.hold(work);
+  };
+}
+
+async function recordAndDream(
+  input: SessionTrackerInput,
+  sessionId: string,
+  scope: ToolScope,
+): Promise<void> {
+  const { memory, events, autoDream = {} } = input;
+  await memory.sessions.record(sessionId, { trigger: MCP_TRIGGER, ...scope.options });
+  if (autoDream.enabled === false || events.active("dream", scope.key) !== undefined) return;
+  const gateOptions = autoDream.thresholds === undefined ? {} : { thresholds: autoDream.thresholds };
+  const dream = dreamAccess(memory);
+  const gate = await dream.gate(scope, gateOptions);
+  // Checked again after the await: another session of this process may have started one meanwhile.
+  if (!gate.eligible || events.active("dream", scope.key) !== undefined) return;
+  events.start({
+    type: "dream",
+    trigger: "auto",
+    scope: scope.scope,
+    scopeKey: scope.key,
+    job: async (): Promise<AutoDreamOutcome> => {
+      try {
+        const outcome = await dream.ifDue(scope, gateOptions);
+        if (!outcome.ran || outcome.result === undefined) {
+          return { ran: false, reason: outcome.gate.reason ?? "not due" };
+        }
+        const { runId, counts, line } = outcome.result;
+        return { ran: true, runId, counts, line };
+      } catch (error) {
+        // Another process is dreaming this scope: its run is the one that counts, not a failure here.
+        if (isLucidError(error, "DREAM_LEASE_HELD")) return { ran: false, reason: error.message };
+        throw error;
+      }
+    },
+    summarize: (outcome) => (outcome.ran ? outcome.line : `not run: ${outcome.reason}`),
+  });
+}

@@ -1,0 +1,72 @@
+/**
+ * Who may talk to the HTTP server. Bound to loopback (the default) it serves only this machine and
+ * refuses requests whose Host is not a loopback name (a web page cannot reach it by DNS rebinding).
+ * Bound to any other address it needs a bearer token, and every request must carry it.
+ *
+ * @module
+ */
+
+import { timingSafeEqual } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import { isIP } from "node:net";
+import { LucidError } from "../errors.js";
+
+const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
+
+/** `127.0.0.1`, any `127.x.y.z`, `::1` or `localhost`. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.toLowerCase();
+  if (LOOPBACK_NAMES.has(name)) return true;
+  return isIP(name) === 4 && name.startsWith("127.");
+}
+
+/** Refuses to expose the store on a network address without a token, before anything listens. */
+export function checkBinding(host: string, token: string | undefined): void {
+  if (isLoopbackHost(host) || token !== undefined) return;
+  throw new LucidError(
+    "INVALID_CONFIG",
+    `Refusing to serve MCP on ${host} without a token: anyone who can reach it could read and change every memory. ` +
+      'Set "mcp": { "token": { "env": "LUCID_MCP_TOKEN" } } in lucid.config.json (and export LUCID_MCP_TOKEN), ' +
+      "or bind to 127.0.0.1.",
+    { details: { host } },
+  );
+}
+
+export type GuardVerdict = { ok: true } | { ok: false; status: 401 | 403; message: string };
+
+/** Whether this request may go on: the token when one is set, a loopback Host on a loopback bind. */
+export function guardRequest(
+  request: IncomingMessage,
+  options: { host: string; token?: string | undefined },
+): GuardVerdict {
+  if (options.token !== undefined && !bearerMatches(request.headers.authorization, options.token)) {
+    return { ok: false, status: 401, message: "Unauthorized: send Authorization: Bearer <token>." };
+  }
+  if (options.token === undefined && isLoopbackHost(options.host)) {
+    const hostname = hostnameOf(request.headers.host);
+    if (hostname === undefined || !isLoopbackHost(hostname)) {
+      return {
+        ok: false,
+        status: 403,
+        message: `Forbidden: Host ${JSON.stringify(request.headers.host ?? "")} is not this machine.`,
+      };
+    }
+  }
+  return { ok: true };
+}
+
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "");
+  if (match === null) return false;
+  const given = Buffer.from(match[1] as string);
+  const expected = Buffer.from(token);
+  // Compared in constant time, so response timing does not reveal how much of a guess was right.
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** `localhost` of `localhost:8787`, `::1` of `[::1]:8787`. */
+function hostnameOf(header: string | undefined): string | undefined {
+  if (header === undefined || header === "") return undefined;
+  if (header.startsWith("[")) return header.slice(0, header.indexOf("]") + 1);
+  return header.split(":")[0];
+}

@@ -1,0 +1,150 @@
+/**
+ * Serving MCP over Streamable HTTP at `/mcp`: each client session (the `Mcp-Session-Id` the server
+ * hands out at initialize) gets its own transport and `McpServer`, and so counts as its own session
+ * for the dream gate. Requests pass `http-guard.ts` first.
+ *
+ * @module
+ */
+
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { checkBinding, guardRequest } from "./http-guard.js";
+
+export const MCP_PATH = "/mcp";
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+export interface HttpServerOptions {
+  /** A new server for each client session. */
+  readonly createServer: () => McpServer;
+  /** Default 127.0.0.1. Any other address requires `token`. */
+  readonly host?: string;
+  /** Default 8787; 0 picks a free port. */
+  readonly port?: number;
+  /** When set, every request needs `Authorization: Bearer <token>`. */
+  readonly token?: string | undefined;
+}
+
+export interface RunningHttpServer {
+  /** `http://127.0.0.1:8787/mcp`. */
+  readonly url: string;
+  readonly host: string;
+  readonly port: number;
+  /** Stops listening and ends every session. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts listening; resolves once the port is bound.
+ *
+ * @example
+ * const http = await startHttpServer({ createServer: () => createMcpServer({ memory, events }), port: 0 });
+ * console.error(`listening on ${http.url}`);
+ */
+export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
+  const host = options.host ?? "127.0.0.1";
+  checkBinding(host, options.token);
+  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: McpServer }>();
+
+  const startSession = async (): Promise<StreamableHTTPServerTransport> => {
+    const server = options.createServer();
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: randomUUID,
+      onsessioninitialized: (id) => {
+        sessions.set(id, { transport, server });
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+    };
+    await server.connect(transport);
+    return transport;
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const verdict = guardRequest(request, { host, token: options.token });
+    if (!verdict.ok) {
+      const headers: Record<string, string> =
+        verdict.status === 401 ? { "WWW-Authenticate": 'Bearer realm="lucid"' } : {};
+      return sendError(response, verdict.status, verdict.message, headers);
+    }
+    if (new URL(request.url ?? "/", "http://localhost").pathname !== MCP_PATH) {
+      return sendError(response, 404, `Not found: the MCP endpoint is ${MCP_PATH}.`);
+    }
+    const body = request.method === "POST" ? await readJson(request) : undefined;
+    if (body instanceof Error) return sendError(response, 400, body.message, {}, -32700);
+    const sessionId = request.headers["mcp-session-id"];
+    if (typeof sessionId === "string") {
+      const session = sessions.get(sessionId);
+      if (session === undefined) return sendError(response, 404, "Session not found: initialize a new one.");
+      return session.transport.handleRequest(request, response, body);
+    }
+    if (request.method === "POST" && isInitializeRequest(body)) {
+      const transport = await startSession();
+      return transport.handleRequest(request, response, body);
+    }
+    return sendError(
+      response,
+      400,
+      "Bad request: no valid Mcp-Session-Id; start with an initialize request.",
+    );
+  };
+
+  const http = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) sendError(response, 500, `Internal error: ${(error as Error).message}`);
+      else response.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once("error", reject);
+    http.listen(options.port ?? 8787, host, () => {
+      http.off("error", reject);
+      resolve();
+    });
+  });
+  const { port } = http.address() as AddressInfo;
+  const urlHost = host.includes(":") ? `[${host}]` : host;
+  return {
+    url: `http://${urlHost}:${port}${MCP_PATH}`,
+    host,
+    port,
+    async close() {
+      await Promise.allSettled([...sessions.values()].map(({ server }) => server.close()));
+      sessions.clear();
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}
+
+/** The parsed JSON body, or an Error saying why there is none. */
+async function readJson(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return new Error(`Request body over ${MAX_BODY_BYTES} bytes.`);
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+  } catch (error) {
+    return new Error(`Parse error: the body is not JSON (${(error as Error).message}).`);
+  }
+}
+
+/** A JSON-RPC error body, as the SDK's transport writes its own. */
+function sendError(
+  response: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+  code = -32000,
+): void {
+  response.writeHead(status, { "Content-Type": "application/json", ...headers });
+  response.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
+}

@@ -1,0 +1,132 @@
+/**
+ * `createMcpServer`: Lucid's memory as MCP tools, for one client connection (one session). Every
+ * call resolves its scope from the server's defaults and its own parameters, runs one tool, and
+ * answers with text plus structured content; every failure is a tool error (`tool-result.ts`).
+ * After the reply, the session is counted for the scope and auto-dream may start in the background.
+ *
+ * @module
+ */
+
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  McpError,
+  type ServerNotification,
+  type ServerRequest,
+} from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import { isLucidError } from "../errors.js";
+import type { Memory } from "../memory/memory.js";
+import type { ScopeOptions } from "../memory/types.js";
+import { type AutoDreamOptions, createSessionTracker } from "./auto-dream.js";
+import { EventRegistry } from "./events.js";
+import { resolveToolScope, type ToolScope } from "./scope.js";
+import type { Tool, ToolCall } from "./tool.js";
+import { errorResult, invalidArguments, replyResult } from "./tool-result.js";
+import { TOOLS } from "./tools/index.js";
+
+export interface McpServerOptions {
+  readonly memory: Memory;
+  /** The scope used when a call names none: `LUCID_USER_ID`… and the config's `defaults`. */
+  readonly defaults?: ScopeOptions;
+  /** Auto-dream after a session's first call; `{ enabled: false }` switches it off. */
+  readonly autoDream?: AutoDreamOptions;
+  /** Shared by the sessions of one process (HTTP), so every session sees every background job. */
+  readonly events?: EventRegistry;
+  /** The session's id when the transport has none (stdio); default a random UUID. */
+  readonly sessionId?: string;
+  /** Background failures (auto-dream, session counting); default: ignored. */
+  readonly log?: (line: string) => void;
+}
+
+const INSTRUCTIONS =
+  "Lucid is your long-term memory. Search it (memory_search) before answering anything that may " +
+  "depend on earlier conversations; store durable facts (memory_add) as short third-person sentences; " +
+  "correct outdated facts (memory_update) rather than adding contradictions. Calls act on the default " +
+  "user unless you pass user_id / agent_id / app_id / run_id. Consolidation (dreaming) runs on its own.";
+
+/**
+ * An MCP server with Lucid's tools, for one connection; connect it to a transport.
+ *
+ * @example
+ * const memory = await openMemory({ path: "./agent.db" });
+ * const server = createMcpServer({ memory, defaults: { userId: "alice" } });
+ * await server.connect(new StdioServerTransport());
+ */
+export function createMcpServer(options: McpServerOptions): McpServer {
+  const { memory } = options;
+  const defaults = { ...options.defaults };
+  const events = options.events ?? new EventRegistry();
+  const fallbackSessionId = options.sessionId ?? randomUUID();
+  const log = options.log ?? (() => {});
+  const touched = createSessionTracker({ memory, events, autoDream: options.autoDream, log });
+  const mcp = new McpServer({ name: "lucid", version: packageVersion() }, { instructions: INSTRUCTIONS });
+
+  const invoke = async (
+    tool: Tool,
+    args: Record<string, unknown>,
+    extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
+  ): Promise<CallToolResult> => {
+    let used: ToolScope | undefined;
+    const call: ToolCall = {
+      memory,
+      events,
+      scope: (params) => {
+        used = resolveToolScope(defaults, params);
+        return used;
+      },
+    };
+    try {
+      return replyResult(await tool.run(args, call));
+    } catch (error) {
+      // A LucidError is the caller's to read; anything else is a bug, worth a line for the operator.
+      if (!isLucidError(error))
+        log(`lucid mcp: ${tool.name} failed: ${(error as Error).stack ?? String(error)}`);
+      return errorResult(error);
+    } finally {
+      if (used !== undefined) touched(extra.sessionId ?? fallbackSessionId, used);
+    }
+  };
+
+  const schemas = new Map<string, { tool: Tool; schema: z.ZodObject }>();
+  for (const tool of TOOLS) {
+    const schema = z.strictObject(tool.input);
+    schemas.set(tool.name, { tool, schema });
+    mcp.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: schema,
+        annotations: tool.annotations,
+      },
+      (args: Record<string, unknown>, extra) => invoke(tool, args, extra),
+    );
+  }
+
+  // The SDK answers bad arguments with a bare text; replace its tools/call handler so they are
+  // INVALID_ARGUMENT tool errors like every other failure (listing stays the SDK's).
+  mcp.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const entry = schemas.get(request.params.name);
+    if (entry === undefined) {
+      throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
+    }
+    const parsed = entry.schema.safeParse(request.params.arguments ?? {});
+    if (!parsed.success) {
+      return errorResult(invalidArguments(entry.tool.name, parsed.error, Object.keys(entry.tool.input)));
+    }
+    return invoke(entry.tool, parsed.data, extra);
+  });
+  return mcp;
+}
+
+/** From package.json, two levels up from both src/mcp and dist/mcp. */
+function packageVersion(): string {
+  const file = new URL("../../package.json", import.meta.url);
+  return (JSON.parse(readFileSync(file, "utf8")) as { version: string }).version;
+}

@@ -1,0 +1,58 @@
+/**
+ * What a tool is: a name, a description written for models, a zod input shape, and a `run` that
+ * returns a short readable text plus structured data. Tools throw `LucidError`s; `server.ts` turns
+ * every failure into a tool error, in one place.
+ *
+ * @module
+ */
+
+import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import type { z } from "zod";
+import type { Memory } from "../memory/memory.js";
+import type { EventRegistry } from "./events.js";
+import type { ScopeParams, ToolScope } from "./scope.js";
+
+export interface ToolReply {
+  /** What the model reads: short, one fact a line. */
+  readonly text: string;
+  /** The same as data (`structuredContent`). */
+  readonly data: Record<string, unknown>;
+}
+
+/** What a tool may use while it runs. */
+export interface ToolCall {
+  readonly memory: Memory;
+  readonly events: EventRegistry;
+  /**
+   * The scope of this call (defaults overridden by the parameters). Each tool calls it once; the
+   * session of the call is counted for that scope.
+   */
+  scope(params: ScopeParams): ToolScope;
+}
+
+export interface ToolDef<Shape extends z.ZodRawShape> {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly input: Shape;
+  readonly annotations: ToolAnnotations;
+  run(args: z.output<z.ZodObject<Shape>>, call: ToolCall): Promise<ToolReply>;
+}
+
+/** A tool with its argument type erased, for the tool table. */
+export interface Tool {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly input: z.ZodRawShape;
+  readonly annotations: ToolAnnotations;
+  run(args: Record<string, unknown>, call: ToolCall): Promise<ToolReply>;
+}
+
+/**
+ * @example
+ * export const memoryGetTool = defineTool({ name: "memory_get", input: { memory_id: z.string() }, … });
+ */
+export function defineTool<Shape extends z.ZodRawShape>(definition: ToolDef<Shape>): Tool {
+  return definition as unknown as Tool;
+}

@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { LucidError } from "../../errors.js";
+import { clip, plural } from "../render.js";
+import { scopeParams } from "../scope.js";
+import { defineTool } from "../tool.js";
+
+export const memoryAddTool = defineTool({
+  name: "memory_add",
+  title: "Remember facts",
+  description:
+    "Store durable facts in long-term memory: who the user is, preferences, decisions, rules, project " +
+    "facts, lessons learned. Write each fact as one short, self-contained sentence in the third person " +
+    '("User prefers pnpm over npm"), not a transcript. Pass one fact as `text` or several as `facts`. ' +
+    "An exact duplicate in the same scope is not stored twice. Credentials are redacted before storing. " +
+    "Stored in the server's default user scope unless you pass user_id / agent_id / app_id / run_id.",
+  input: {
+    text: z.string().min(1).optional().describe("One fact to remember."),
+    facts: z
+      .array(z.string().min(1))
+      .min(1)
+      .max(100)
+      .optional()
+      .describe("Several facts, one memory each (used instead of `text` when given)."),
+    category: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        "identity, configuration, rule, preference, decision, technical, relationship, project, " +
+          "operational, session_state, compact_summary or task_learning (decides retention: operational " +
+          "facts expire after 7 days, project facts after 90).",
+      ),
+    importance: z.number().min(0).max(1).optional().describe("How important, from 0 to 1."),
+    pinned: z
+      .boolean()
+      .optional()
+      .describe("Pin: consolidation (dreaming) never changes or removes a pinned memory."),
+    metadata: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('Any extra key/values to keep with the memory, e.g. {"source": "chat"}.'),
+    ...scopeParams,
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async run(args, call) {
+    const facts = args.facts ?? (args.text === undefined ? [] : [args.text]);
+    if (facts.length === 0) {
+      throw new LucidError("INVALID_ARGUMENT", "No facts provided. Pass `text` or a `facts` array.");
+    }
+    const scope = call.scope(args);
+    const metadata: Record<string, unknown> = { ...args.metadata };
+    if (args.importance !== undefined) metadata.importance = args.importance;
+    if (args.pinned !== undefined) metadata.pinned = args.pinned;
+    // Each fact is one user message, so one call stores them all in one transaction.
+    const { results } = await call.memory.add(
+      facts.map((content) => ({ role: "user", content })),
+      {
+        ...scope.options,
+        metadata,
+        ...(args.category === undefined ? {} : { category: args.category }),
+      },
+    );
+    const added = results.filter((item) => item.event === "ADD").length;
+    const existing = results.length - added;
+    const lines = results.map((item) => {
+      // Say what was redacted (the kind, never the value), so the model does not retry with it.
+      const kinds = [...new Set((item.redactions ?? []).map((redaction) => redaction.kind))];
+      const redacted = kinds.length === 0 ? "" : ` — redacted: ${kinds.join(", ")}`;
+      return `- ${item.event === "ADD" ? "stored" : "already known"}: "${clip(item.memory, 80)}" (id: ${item.id})${redacted}`;
+    });
+    const head =
+      existing === 0
+        ? `Stored ${plural(added, "fact")} [${args.category ?? "uncategorized"}] for ${scope.label}:`
+        : `Stored ${plural(added, "fact")}, ${existing} already known, for ${scope.label}:`;
+    return { text: [head, ...lines].join("\n"), data: { scope: scope.scope, results } };
+  },
+});

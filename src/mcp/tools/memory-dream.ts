@@ -1,0 +1,68 @@
+import { z } from "zod";
+import type { DreamPlan } from "../../dream/plan.js";
+import { NOTHING_TO_DO, renderReport } from "../../dream/render-report.js";
+import { dreamAccess } from "../dream-access.js";
+import { scopeParams } from "../scope.js";
+import { defineTool } from "../tool.js";
+
+export const memoryDreamTool = defineTool({
+  name: "memory_dream",
+  title: "Consolidate memories (dream)",
+  description:
+    "Consolidate a scope's memories: remove leaked credentials, noise and expired facts, merge " +
+    "duplicates, flag contradictions, rewrite vague entries. `dry_run: true` (the default) only returns " +
+    "the plan — a report of every proposed change with the reason — and changes nothing. `auto: true` " +
+    "applies it as `lucid dream --auto`: deletions, merges and rewrites; contradictions are left for a " +
+    "person; pinned memories are never touched; the run can be undone with `lucid dream undo <run>`. " +
+    "Dreams also run on their own after enough sessions, so call this only when asked to tidy memory. " +
+    "Acts on the server's default user unless you pass user_id / agent_id / app_id / run_id.",
+  input: {
+    dry_run: z.boolean().optional().describe("Only report what would change (the default)."),
+    auto: z.boolean().optional().describe("Apply the plan now (ignored when dry_run is true)."),
+    ...scopeParams,
+  },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  async run(args, call) {
+    const scope = call.scope(args);
+    if (args.dry_run === true || args.auto !== true) {
+      const plan = await call.memory.dream.plan(scope.options);
+      return {
+        text: renderDryRun(plan),
+        data: { scope: scope.scope, dryRun: true, plan },
+      };
+    }
+    const { event, result } = await call.events.track({
+      type: "dream",
+      trigger: "tool",
+      scope: scope.scope,
+      scopeKey: scope.key,
+      // The event keeps the counts, not the whole plan: the store's run record has that.
+      job: async () => {
+        const { runId, counts, line } = await dreamAccess(call.memory).auto(scope);
+        return { ran: true, runId, counts, line };
+      },
+      summarize: (outcome) => outcome.line,
+    });
+    return {
+      text: `${result.line}\nRun ${result.runId} (event ${event.id}); undo with: lucid dream undo ${result.runId}`,
+      data: {
+        scope: scope.scope,
+        dryRun: false,
+        eventId: event.id,
+        runId: result.runId,
+        counts: result.counts,
+        line: result.line,
+      },
+    };
+  },
+});
+
+/** The skill's report, without its terminal prompt: here the model applies with `auto: true`. */
+function renderDryRun(plan: DreamPlan): string {
+  const report = renderReport(plan);
+  if (report === NOTHING_TO_DO) return report;
+  const conflicts = plan.actions.some((action) => action.kind === "conflict")
+    ? " Conflicts are left for a person: show them to the user and fix the loser with memory_update or memory_delete."
+    : "";
+  return `${report.replace(/ Apply\? \[Y\/n\]$/m, "")}\n\nDry run — no changes made. Call memory_dream with auto: true to apply.${conflicts}`;
+}

@@ -1,0 +1,23 @@
+/**
+ * Reading one memory by id for a tool: found only when it lies inside the call's scope, so an id
+ * from another scope reads exactly like an id that does not exist.
+ *
+ * @module
+ */
+
+import { z } from "zod";
+import type { Memory } from "../../memory/memory.js";
+import type { MemoryItem } from "../../memory/types.js";
+import { memoryNotFound, type ToolScope, withinScope } from "../scope.js";
+
+export const memoryIdParam = z
+  .string()
+  .min(1)
+  .describe("The memory's id, as memory_search or memory_list returned it.");
+
+/** The memory, or `MEMORY_NOT_FOUND` when it does not exist or lies outside `scope`. */
+export async function getInScope(memory: Memory, id: string, scope: ToolScope): Promise<MemoryItem> {
+  const item = await memory.get(id);
+  if (item === null || !withinScope(item, scope.scope)) throw memoryNotFound(id, scope);
+  return item;
+}

@@ -1,0 +1,152 @@
+/**
+ * Both pair analysers on a synthetic 10k-memory scope: families of templated memories (restatements,
+ * near-misses with another number or name, contradictions) whose vectors sit around a random family
+ * centre, so the vector neighbours behave like a real scope's. The neighbour index is built before
+ * the clock starts: the budget here is the analysers' own work. The budget is checked on the
+ * process's CPU time, which other test files running alongside on the same cores do not inflate;
+ * wall time is printed too.
+ */
+
+import { describe, expect, it } from "vitest";
+import { analyseContradictions } from "../../src/dream/analyse/contradictions.js";
+import { analyseDuplicates } from "../../src/dream/analyse/duplicates.js";
+import type { Neighbour } from "../../src/dream/snapshot.js";
+import { cosine, createTestSnapshot, type TestMemory, testPolicy } from "./helpers/snapshot.js";
+
+const SIZE = 10_000;
+const DIMENSION = 512;
+/** The whole dream of 10k memories must fit in 10 s; these two analysers aim for ≤ 3 s of CPU. */
+const BUDGET_MS = 3_000;
+
+/** Milliseconds of CPU this process has used. */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+const NAMES = ["Ana", "Marta", "Tom", "Priya", "Omar", "Kai", "Lena", "Noah", "Sofia", "Ravi"];
+const CITIES = ["Lisbon", "Porto", "Berlin", "Denver", "Austin", "Leeds", "Toronto", "Osaka"];
+const SERVICES = ["billing-api", "auth-api", "search-api", "ledger-service", "notify-worker", "photo-sync"];
+const TARGETS = ["Fly.io", "AWS", "Render", "Vercel", "Kubernetes"];
+
+/** Each template yields one family: a list of texts about one subject. */
+const TEMPLATES: readonly ((n: number) => string[])[] = [
+  (n) => [`User runs ${n % 20} km every morning.`, `Every morning the user goes for a ${n % 20} km run.`],
+  (n) => [`User runs ${n % 20} km every morning.`, `User runs ${(n % 20) + 1} km every morning.`],
+  (n) => [
+    `${pick(NAMES, n)}'s sister ${pick(NAMES, n + 3)} lives in ${pick(CITIES, n)}.`,
+    `${pick(NAMES, n + 3)}, ${pick(NAMES, n)}'s sister, lives in ${pick(CITIES, n)}.`,
+  ],
+  (n) => [`service-${n} deploys to ${pick(TARGETS, n)}.`, `service-${n} deploys to ${pick(TARGETS, n + 1)}.`],
+  (n) => [`${pick(SERVICES, n)}-${n} runs on Node 18.`, `${pick(SERVICES, n)}-${n} runs on Node 20.`],
+  (n) => [
+    `As of 2026-03-0${(n % 9) + 1}, team-${n} holds standup at 9:30 every weekday.`,
+    `Team-${n} standup is daily at 9:30 on weekdays.`,
+    `team-${n} standup is at 10:00 on weekdays.`,
+  ],
+  (n) => [`Person${n} likes horror movies.`, `Person${n} doesn't like horror movies.`],
+  (n) => [
+    `The staging database for app-${n} listens on port ${5400 + (n % 90)}.`,
+    `The production database for app-${n} listens on port ${5400 + (n % 90)}.`,
+  ],
+  (n) => [`User's favourite colour number ${n} is green.`],
+  (n) => [
+    `I prefer tabs over spaces in project-${n}.`,
+    `User likes to indent project-${n} with tabs rather than spaces.`,
+  ],
+];
+
+function pick<T>(list: readonly T[], n: number): T {
+  return list[n % list.length] as T;
+}
+
+/** A deterministic pseudo-random generator (mulberry32), so every run builds the same scope. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function unit(vector: Float32Array): Float32Array {
+  let norm = 0;
+  for (const x of vector) norm += x * x;
+  const scale = 1 / Math.sqrt(norm);
+  return vector.map((x) => x * scale);
+}
+
+function buildScope() {
+  const next = random(42);
+  const gaussian = () => Math.sqrt(-2 * Math.log(next() + 1e-12)) * Math.cos(2 * Math.PI * next());
+  const memories: TestMemory[] = [];
+  const vectors: Float32Array[] = [];
+  const families: number[][] = [];
+  for (let family = 0; memories.length < SIZE; family++) {
+    const texts = (TEMPLATES[family % TEMPLATES.length] as (n: number) => string[])(family);
+    const centre = Float32Array.from({ length: DIMENSION }, gaussian);
+    const members: number[] = [];
+    for (const text of texts.slice(0, SIZE - memories.length)) {
+      members.push(memories.length);
+      memories.push({
+        id: `m${String(memories.length).padStart(5, "0")}`,
+        text,
+        createdAt: new Date(Date.UTC(2025, 0, 1) + memories.length * 60_000).toISOString(),
+      });
+      // Noise of 0.35 per dimension puts family members at cosine ~0.9, strangers at ~0.
+      vectors.push(unit(centre.map((x) => x + 0.35 * gaussian())));
+    }
+    families.push(members);
+  }
+  // Neighbours by construction: a memory's family, then other memories in id order, all with
+  // their true cosine. Exact top-k within the family, which is all that clears the threshold.
+  const lists = new Map<string, readonly Neighbour[]>();
+  for (const members of families) {
+    for (const i of members) {
+      const own = members.filter((j) => j !== i);
+      const strangers = [1, 2, 3].map((step) => (i + step * 997) % SIZE).filter((j) => !members.includes(j));
+      const list = [...own, ...strangers].map((j) => ({
+        id: (memories[j] as TestMemory).id,
+        similarity: cosine(vectors[i] as Float32Array, vectors[j] as Float32Array),
+      }));
+      lists.set(
+        (memories[i] as TestMemory).id,
+        list.sort((a, b) => b.similarity - a.similarity),
+      );
+    }
+  }
+  return createTestSnapshot({
+    memories,
+    vectors,
+    neighbours: (id, k) => (lists.get(id) ?? []).slice(0, k),
+  });
+}
+
+describe("duplicates and contradictions at 10k memories", () => {
+  it(`analyse a 10k scope within ${BUDGET_MS} ms`, () => {
+    const snapshot = buildScope();
+    const policy = testPolicy();
+
+    const start = { cpu: cpuMs(), wall: performance.now() };
+    const merges = analyseDuplicates(snapshot, policy);
+    const middle = { cpu: cpuMs(), wall: performance.now() };
+    const conflicts = analyseContradictions(snapshot, policy);
+    const end = { cpu: cpuMs(), wall: performance.now() };
+
+    const ms = (from: number, to: number) => Math.round(to - from);
+    console.info(
+      `10k memories: duplicates ${ms(start.cpu, middle.cpu)} ms CPU / ${ms(start.wall, middle.wall)} ms wall ` +
+        `(${merges.length} merges), contradictions ${ms(middle.cpu, end.cpu)} ms CPU / ` +
+        `${ms(middle.wall, end.wall)} ms wall (${conflicts.length} conflicts)`,
+    );
+    // 500 families per template: four restatement templates merge (2,000), the near-miss ones
+    // (another number, environment) never do, and three contradiction templates conflict (1,500,
+    // plus a few residence conflicts where the synthetic names repeat across families).
+    expect(merges).toHaveLength(2_000);
+    expect(conflicts.length).toBeGreaterThanOrEqual(1_500);
+    expect(conflicts.length).toBeLessThan(1_550);
+    expect(end.cpu - start.cpu).toBeLessThan(BUDGET_MS);
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * `lucid mcp --http` as a subprocess of the built binary, with the SDK's real Streamable HTTP
+ * client: sessions, the loopback default, and the bearer token required off loopback.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli, tempHomes } from "../cli/run-cli.js";
+import {
+  callTool,
+  connectHttp,
+  dataOf,
+  type HttpServerProcess,
+  startHttpProcess,
+  textOf,
+} from "./mcp-client.js";
+
+const newHome = tempHomes();
+
+function writeConfig(home: string, config: Record<string, unknown>): void {
+  mkdirSync(home, { recursive: true });
+  writeFileSync(join(home, "lucid.config.json"), JSON.stringify(config));
+}
+
+/** A raw POST, to see what the server answers without a client in the way. */
+function post(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  const body = JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "0" } },
+  });
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          Accept: "application/json, text/event-stream",
+          ...headers,
+        },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8").on("data", (chunk: string) => {
+          text += chunk;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+describe("lucid mcp --http on loopback", () => {
+  let server: HttpServerProcess;
+
+  beforeAll(async () => {
+    server = await startHttpProcess({ home: newHome(), env: { LUCID_USER_ID: "alice", LUCID_DREAM: "off" } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("binds 127.0.0.1 and serves tools per session", async () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const [first, second] = await Promise.all([connectHttp(server.url), connectHttp(server.url)]);
+    try {
+      const { tools } = await first.listTools();
+      expect(tools).toHaveLength(9);
+      const added = await callTool(first, "memory_add", {
+        facts: ["Alice drinks oat milk", "Alice runs on Sundays"],
+      });
+      expect(textOf(added)).toMatch(/^Stored 2 facts \[uncategorized\] for user_id=alice:/);
+      const found = await callTool(second, "memory_search", { query: "what milk does alice drink?" });
+      expect(textOf(found)).toContain("Alice drinks oat milk");
+      const other = await callTool(second, "memory_list", { user_id: "bob" });
+      expect(dataOf(other)).toMatchObject({ total: 0, results: [] });
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+
+  it("refuses a Host that is not this machine (DNS rebinding) and unknown sessions", async () => {
+    const port = new URL(server.url).port;
+    const rebinding = await post(server.url, { Host: `evil.example:${port}` });
+    expect(rebinding.status).toBe(403);
+    const stale = await post(server.url, { "Mcp-Session-Id": "no-such-session" });
+    expect(stale.status).toBe(404);
+    const wrongPath = await post(server.url.replace("/mcp", "/other"), {});
+    expect(wrongPath.status).toBe(404);
+  });
+});
+
+describe("lucid mcp --http off loopback", () => {
+  it("refuses to bind another address without a token", async () => {
+    const result = await runCli(["mcp", "--http", "--host", "0.0.0.0", "--port", "0"], { home: newHome() });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("INVALID_CONFIG");
+    expect(result.stderr).toContain("mcp");
+  });
+
+  it("requires the configured bearer token on every request", async () => {
+    const home = newHome();
+    writeConfig(home, { mcp: { token: { env: "LUCID_MCP_TOKEN" } } });
+    const server = await startHttpProcess({
+      home,
+      args: ["--host", "0.0.0.0"],
+      env: { LUCID_MCP_TOKEN: "correct-horse-battery", LUCID_USER_ID: "alice", LUCID_DREAM: "off" },
+    });
+    try {
+      const url = server.url.replace("0.0.0.0", "127.0.0.1");
+      expect((await post(url, {})).status).toBe(401);
+      expect((await post(url, { Authorization: "Bearer wrong" })).status).toBe(401);
+      await expect(connectHttp(url)).rejects.toThrow();
+      await expect(connectHttp(url, "correct-horse-batter")).rejects.toThrow();
+      const client = await connectHttp(url, "correct-horse-battery");
+      try {
+        expect((await callTool(client, "memory_list")).isError).toBeFalsy();
+      } finally {
+        await client.close();
+      }
+      expect(server.stderr()).not.toContain("correct-horse-battery");
+    } finally {
+      await server.stop();
+    }
+  });
+});

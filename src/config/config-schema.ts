@@ -8,6 +8,7 @@
 
 import { SECRET_ACTIONS, type SecretsPolicy } from "../memory/secrets-guard.js";
 import type { CategoryPolicy } from "../policy/categories.js";
+import { POLICY_LAYER_KEYS, type PolicyLayer, readPolicyLayer } from "../policy/policy-layer.js";
 import { ANNOTATION_KEYS, compact, describe, Section } from "./config-section.js";
 
 export interface LocalEmbedderConfig {
@@ -55,7 +56,10 @@ export interface DreamGateConfig {
 export interface LucidConfig {
   embedder: EmbedderConfig;
   llm?: LlmConfig;
-  policy: { categories: Record<string, Partial<CategoryPolicy>>; secrets?: SecretsPolicy };
+  policy: Omit<PolicyLayer, "categories" | "secrets"> & {
+    categories: Record<string, Partial<CategoryPolicy>>;
+    secrets?: SecretsPolicy;
+  };
   defaults: DefaultScopeConfig;
   maxTextBytes?: number;
   dream?: { gate?: DreamGateConfig };
@@ -150,10 +154,17 @@ function readLlm(section: Section): LlmConfig {
   });
 }
 
+/**
+ * `policy`: categories and secrets govern every write; the dream analysers' thresholds
+ * (`duplicates`, `contradictions`, `lowConfidence`, `maxLength`, `anchorCategories`) are checked
+ * here by the dream policy's own reader, so a typo fails when the config loads, not mid-dream.
+ */
 function readPolicy(policy: Section): LucidConfig["policy"] {
-  policy.allowOnly(["categories", "secrets"]);
+  policy.allowOnly(POLICY_LAYER_KEYS);
+  const layer = readPolicyLayer(policy.value, (key, message) => policy.fail(key, message));
   const secrets = policy.section("secrets");
   return compact({
+    ...layer,
     categories: readCategories(policy),
     secrets: secrets === undefined ? undefined : readSecrets(secrets),
   });

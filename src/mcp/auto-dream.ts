@@ -10,7 +10,6 @@ import type { ApplyCounts } from "../dream/apply/apply-plan.js";
 import type { GateThresholds } from "../dream/gate/gate.js";
 import { isLucidError } from "../errors.js";
 import type { Memory } from "../memory/memory.js";
-import { dreamAccess } from "./dream-access.js";
 import type { EventRegistry } from "./events.js";
 import type { ToolScope } from "./scope.js";
 
@@ -71,8 +70,7 @@ async function recordAndDream(
   await memory.sessions.record(sessionId, { trigger: MCP_TRIGGER, ...scope.options });
   if (autoDream.enabled === false || events.active("dream", scope.key) !== undefined) return;
   const gateOptions = autoDream.thresholds === undefined ? {} : { thresholds: autoDream.thresholds };
-  const dream = dreamAccess(memory);
-  const gate = await dream.gate(scope, gateOptions);
+  const gate = await memory.dream.gate(scope.options, gateOptions);
   // Checked again after the await: another session of this process may have started one meanwhile.
   if (!gate.eligible || events.active("dream", scope.key) !== undefined) return;
   events.start({
@@ -82,7 +80,7 @@ async function recordAndDream(
     scopeKey: scope.key,
     job: async (): Promise<AutoDreamOutcome> => {
       try {
-        const outcome = await dream.ifDue(scope, gateOptions);
+        const outcome = await memory.dream.ifDue(scope.options, gateOptions);
         if (!outcome.ran || outcome.result === undefined) {
           return { ran: false, reason: outcome.gate.reason ?? "not due" };
         }

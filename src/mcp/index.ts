@@ -21,4 +21,3 @@ export type { McpServerOptions } from "./server.js";
 export { createMcpServer } from "./server.js";
 export type { StdioOptions } from "./stdio.js";
 export { serveStdio } from "./stdio.js";
-export { TOOLS } from "./tools/index.js";

@@ -88,6 +88,16 @@ describe("lucid dream", () => {
     expect(await exported(home)).toBe(before);
   });
 
+  it("reads the dream thresholds from lucid.config.json policy, and refuses unknown ones", async () => {
+    const home = await seeded();
+    writeFileSync(join(home, "lucid.config.json"), JSON.stringify({ policy: { duplicates: { minSimilarity: 0.999 } } }));
+    const plan = await runJson(["dream", "--dry-run", "--user", "alice"], { home });
+    expect((plan.json.actions as { kind: string }[]).filter((action) => action.kind === "merge")).toEqual([]);
+    writeFileSync(join(home, "lucid.config.json"), JSON.stringify({ policy: { duplicates: { similarity: 0.9 } } }));
+    const bad = await runJson(["dream", "--dry-run", "--user", "alice"], { home });
+    expect(bad.json).toMatchObject({ ok: false, error: { code: "INVALID_CONFIG" } });
+  });
+
   it("without a terminal and without --yes or --auto, prints the report and changes nothing", async () => {
     const home = await seeded();
     const before = await exported(home);

@@ -183,9 +183,11 @@ class ActionWriter {
   }
 
   private async rewrite(id: string, text: string, metadataChanges: Record<string, unknown>): Promise<void> {
-    await this.log.touch(id);
     const row = await this.tx.getMemory(id);
     if (row === null) return;
+    // A `too_long` flag keeps the text as it is: nothing to write, and no history row.
+    if (text === row.text && Object.keys(metadataChanges).length === 0) return;
+    await this.log.touch(id);
     await this.tx.updateMemory(id, {
       text,
       hash: contentHash(text),

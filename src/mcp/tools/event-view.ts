@@ -7,7 +7,6 @@
  */
 
 import type { Memory } from "../../memory/memory.js";
-import { dreamAccess } from "../dream-access.js";
 import type { EventRegistry, LucidEvent } from "../events.js";
 import { type ToolScope, withinScope } from "../scope.js";
 
@@ -32,7 +31,7 @@ export async function eventsInScope(
     .filter((event) => withinScope(event.scope, scope.scope))
     .map((event): EventView => ({ ...event, source: "server", runId: runIdOf(event.result) }));
   const known = new Set(own.flatMap((event) => (event.runId === null ? [] : [event.runId])));
-  const runs = (await dreamAccess(memory).runs(scope)).filter((run) => !known.has(run.id));
+  const runs = (await memory.dream.runs(scope.options, { limit: 100 })).filter((run) => !known.has(run.id));
   const stored = runs.map(
     (run): EventView => ({
       id: run.id,

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import type { DreamPlan } from "../../dream/plan.js";
 import { NOTHING_TO_DO, renderReport } from "../../dream/render-report.js";
-import { dreamAccess } from "../dream-access.js";
 import { scopeParams } from "../scope.js";
 import { defineTool } from "../tool.js";
 
@@ -38,7 +37,7 @@ export const memoryDreamTool = defineTool({
       scopeKey: scope.key,
       // The event keeps the counts, not the whole plan: the store's run record has that.
       job: async () => {
-        const { runId, counts, line } = await dreamAccess(call.memory).auto(scope);
+        const { runId, counts, line } = await call.memory.dream.auto(scope.options);
         return { ran: true, runId, counts, line };
       },
       summarize: (outcome) => outcome.line,

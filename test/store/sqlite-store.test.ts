@@ -148,3 +148,33 @@ describe("SQLite store file handling", () => {
     );
   });
 });
+
+describe("SQLite store opened by several processes at once", () => {
+  it("migrates a new file once when processes race to create it", async () => {
+    const { spawn } = await import("node:child_process");
+    const path = freshPath();
+    // Every child waits for the same instant, so they really open the file together.
+    const startAt = Date.now() + 3000;
+    const script = `
+      while (Date.now() < ${startAt}) {}
+      import { createSqliteStore } from ${JSON.stringify(new URL("../../src/store/sqlite/sqlite-store.ts", import.meta.url).pathname)};
+      const store = createSqliteStore({ path: ${JSON.stringify(path)} });
+      await store.close();
+    `;
+    const runs = Array.from({ length: 4 }, () => {
+      const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+        stdio: "pipe",
+      });
+      let stderr = "";
+      child.stderr.on("data", (chunk) => {
+        stderr += chunk;
+      });
+      return new Promise<{ code: number | null; stderr: string }>((resolve) =>
+        child.on("close", (code) => resolve({ code, stderr })),
+      );
+    });
+    const results = await Promise.all(runs);
+    expect(results.map((result) => result.stderr)).toEqual(["", "", "", ""]);
+    expect(results.map((result) => result.code)).toEqual([0, 0, 0, 0]);
+  });
+});

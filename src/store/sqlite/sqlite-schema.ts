@@ -163,10 +163,13 @@ export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;
 export function migrate(db: Database.Database, fromVersion: number, toVersion = SCHEMA_VERSION): void {
   for (const migration of MIGRATIONS) {
     if (migration.version <= fromVersion || migration.version > toVersion) continue;
+    // Immediate, and the version re-read inside: two processes opening a new file at once must not
+    // both run the same migration (the second would fail on "table already exists").
     db.transaction(() => {
+      if ((db.pragma("user_version", { simple: true }) as number) >= migration.version) return;
       db.exec(migration.sql);
       db.pragma(`user_version = ${migration.version}`);
-    })();
+    }).immediate();
   }
 }
 

@@ -1,19 +1,6 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { cosine } from "../../src/embed/cosine.js";
 import { createLocalEmbedder } from "../../src/embed/local/use-lite-embedder.js";
-
-function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let dot = 0;
-  let normA = 0;
-  let normB = 0;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i] ?? 0;
-    const y = b[i] ?? 0;
-    dot += x * y;
-    normA += x * x;
-    normB += y * y;
-  }
-  return dot / Math.sqrt(normA * normB);
-}
 
 function maxDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let max = 0;

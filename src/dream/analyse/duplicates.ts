@@ -16,6 +16,7 @@
  * @module
  */
 
+import { cosine } from "../../embed/cosine.js";
 import type { DreamPolicy } from "../../policy/dream-policy.js";
 import type { MergeAction } from "../plan.js";
 import type { DreamSnapshot, SnapshotMemory } from "../snapshot.js";
@@ -123,18 +124,7 @@ function pairKey(a: string, b: string): string {
 function similarity(snapshot: DreamSnapshot, a: string, b: string): number {
   const x = snapshot.embedding(a);
   const y = snapshot.embedding(b);
-  if (x === undefined || y === undefined || x.length !== y.length) return 0;
-  let dot = 0;
-  let normX = 0;
-  let normY = 0;
-  for (let i = 0; i < x.length; i++) {
-    const p = x[i] as number;
-    const q = y[i] as number;
-    dot += p * q;
-    normX += p * p;
-    normY += q * q;
-  }
-  return normX === 0 || normY === 0 ? 0 : dot / Math.sqrt(normX * normY);
+  return x === undefined || y === undefined || x.length !== y.length ? 0 : cosine(x, y);
 }
 
 /** Same category, or one of the two uncategorised. */

@@ -5,6 +5,7 @@
  */
 
 import type { DreamSnapshot, Neighbour, SnapshotMemory } from "../../../src/dream/snapshot.js";
+import { cosine } from "../../../src/embed/cosine.js";
 import type { Embedder } from "../../../src/embed/embedder.js";
 import { DEFAULT_CATEGORIES } from "../../../src/policy/categories.js";
 import { DEFAULT_THRESHOLDS, type DreamPolicy } from "../../../src/policy/dream-policy.js";
@@ -121,16 +122,4 @@ export async function embedTestSnapshot(
   return createTestSnapshot({ ...options, vectors: vectors.map((vector) => Float32Array.from(vector)) });
 }
 
-export function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let normA = 0;
-  let normB = 0;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i] as number;
-    const y = b[i] as number;
-    dot += x * y;
-    normA += x * x;
-    normB += y * y;
-  }
-  return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
-}
+export { cosine };

@@ -9,6 +9,7 @@
  * @module
  */
 
+import { toThirdPerson as rewritePerson } from "../../../text/person.js";
 import { straightenQuotes } from "../../../text/quotes.js";
 import { CLAIM_RULES } from "./claim-rules.js";
 import type { ClaimRuleId } from "./claim-template.js";
@@ -16,7 +17,9 @@ import { dietsConflict } from "./claim-vocabulary.js";
 import { type Details, extractDetails } from "./details.js";
 import { ENVIRONMENTS } from "./lexicon.js";
 import { contentTerms } from "./stem.js";
-import { toThirdPerson } from "./third-person.js";
+
+const toThirdPerson = (text: string): string => rewritePerson(text).text;
+
 import { findTimeExpressions } from "./time-expressions.js";
 
 export interface Claim {

@@ -6,11 +6,13 @@
  */
 
 import { type Entity, extractEntities } from "../../../text/entities.js";
+import { toThirdPerson as rewritePerson } from "../../../text/person.js";
 import type { DreamSnapshot, SnapshotMemory } from "../../snapshot.js";
 import { type Claim, extractClaims } from "./claims.js";
 import { type Details, extractDetails } from "./details.js";
 import { contentTerms } from "./stem.js";
-import { toThirdPerson } from "./third-person.js";
+
+const toThirdPerson = (text: string): string => rewritePerson(text).text;
 
 export interface MemoryFeatures {
   readonly memory: SnapshotMemory;

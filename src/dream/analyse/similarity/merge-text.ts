@@ -8,9 +8,12 @@
  * @module
  */
 
+import { toThirdPerson as rewritePerson } from "../../../text/person.js";
 import { type MemoryFeatures, mentions } from "./features.js";
 import { contentTerms } from "./stem.js";
-import { toThirdPerson } from "./third-person.js";
+
+const toThirdPerson = (text: string): string => rewritePerson(text).text;
+
 import { compatibleTimes, type TimeExpression } from "./time-expressions.js";
 
 // Where a modifier phrase starts: these phrases can be appended to any sentence as they are.

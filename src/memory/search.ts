@@ -8,7 +8,7 @@
 
 import { LucidError } from "../errors.js";
 import type { FilterNode } from "../filters/filter.js";
-import { idsMissingSimilarity, type RankedCandidate, rankCandidates } from "../search/rank.js";
+import { idsWorthScoring, type RankedCandidate, rankCandidates } from "../search/rank.js";
 import type { MemoryStoreOps } from "../store/store.js";
 import { extractEntities } from "../text/entities.js";
 import { keywordTerms } from "../text/keywords.js";
@@ -57,7 +57,10 @@ export async function searchMemories(
     store.searchKeyword({ filter, visibleAt, terms, k }),
     store.searchEntities({ filter, visibleAt, keys: entityKeys, limit: k }),
   ]);
-  const missing = vector === undefined ? [] : idsMissingSimilarity({ dense, keyword, entity });
+  const missing =
+    vector === undefined
+      ? []
+      : idsWorthScoring({ dense, keyword, entity, termCount: terms.length, denseUsed: useDense }, topK, k);
   const extraSimilarity =
     vector === undefined ? new Map() : await similarities(store, filter, vector, missing);
   const ranked = rankCandidates({

@@ -38,6 +38,32 @@ export function idsMissingSimilarity(candidates: Pick<Candidates, "dense" | "key
   return [...missing];
 }
 
+/**
+ * The keyword- and entity-only candidates whose similarity is worth fetching: those that could
+ * still reach the top K. Scored with a similarity of 0 every candidate's score is a lower bound, so
+ * the K-th best of those bounds is a floor the top K never falls under; a candidate not returned by
+ * a full dense pool is no more similar than that pool's last member, which bounds it from above.
+ * Exact: skipping the others cannot change the results (it saves a vector read per candidate).
+ */
+export function idsWorthScoring(
+  candidates: Omit<Candidates, "extraSimilarity">,
+  topK: number,
+  pool: number,
+): string[] {
+  const missing = idsMissingSimilarity(candidates);
+  if (missing.length === 0) return [];
+  const lowerBounds = rankCandidates({ ...candidates, extraSimilarity: new Map() });
+  const floor = lowerBounds[topK - 1]?.score.final ?? Number.NEGATIVE_INFINITY;
+  const ceiling = candidates.dense.length >= pool ? Math.max(0, candidates.dense.at(-1)?.similarity ?? 0) : 1;
+  const byId = new Map(lowerBounds.map((candidate) => [candidate.id, candidate]));
+  return missing.filter((id) => {
+    const candidate = byId.get(id);
+    if (candidate === undefined) return false;
+    const best = (candidate.score.raw + ceiling) / candidate.score.maxPossible;
+    return best >= floor;
+  });
+}
+
 /** Best first; ties broken by id so results are stable. */
 export function rankCandidates(candidates: Candidates): RankedCandidate[] {
   const byId = new Map<string, { semantic: number; bm25: number; entity: number; matchedBy: Generator[] }>();

@@ -52,6 +52,10 @@ export function openSqliteDatabase(options: SqliteOpenOptions): Database.Databas
       // NORMAL is durable in WAL mode except for the last commits on power loss, and much faster.
       db.pragma("synchronous = NORMAL");
     }
+    if (path !== ":memory:") {
+      // 32 MiB of page cache (the default is 2 MiB): a 100k-memory store's indexes stay warm.
+      db.pragma("cache_size = -32768");
+    }
     db.pragma("foreign_keys = ON");
     if (!readOnly) migrate(db, version);
     return db;

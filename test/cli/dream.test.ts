@@ -90,10 +90,16 @@ describe("lucid dream", () => {
 
   it("reads the dream thresholds from lucid.config.json policy, and refuses unknown ones", async () => {
     const home = await seeded();
-    writeFileSync(join(home, "lucid.config.json"), JSON.stringify({ policy: { duplicates: { minSimilarity: 0.999 } } }));
+    writeFileSync(
+      join(home, "lucid.config.json"),
+      JSON.stringify({ policy: { duplicates: { minSimilarity: 0.999 } } }),
+    );
     const plan = await runJson(["dream", "--dry-run", "--user", "alice"], { home });
     expect((plan.json.actions as { kind: string }[]).filter((action) => action.kind === "merge")).toEqual([]);
-    writeFileSync(join(home, "lucid.config.json"), JSON.stringify({ policy: { duplicates: { similarity: 0.9 } } }));
+    writeFileSync(
+      join(home, "lucid.config.json"),
+      JSON.stringify({ policy: { duplicates: { similarity: 0.9 } } }),
+    );
     const bad = await runJson(["dream", "--dry-run", "--user", "alice"], { home });
     expect(bad.json).toMatchObject({ ok: false, error: { code: "INVALID_CONFIG" } });
   });

@@ -16,7 +16,7 @@ describe("idsWorthScoring", () => {
     for (let trial = 0; trial < 300; trial++) {
       const pool = 10;
       const topK = 1 + Math.floor(next() * 5);
-      const similarity = new Map(Array.from({ length: 40 }, (_, i) => [`m${i}`, next()] as const));
+      const similarity = new Map<string, number>(Array.from({ length: 40 }, (_, i) => [`m${i}`, next()]));
       const byDense = [...similarity].sort((a, b) => b[1] - a[1]).slice(0, pool);
       const dense = byDense.map(([id, value]) => ({ id, similarity: value }));
       const keyword = [...similarity.keys()]

@@ -70,9 +70,12 @@ export function openSqliteDatabase(options: SqliteOpenOptions): Database.Databas
  * refuses a SQLite database that some other program owns.
  */
 function readSchemaVersion(db: Database.Database, path: string): number {
-  const version = db.pragma("user_version", { simple: true }) as number;
-  const tables = db.prepare("select count(*) as n from sqlite_master").get() as { n: number };
-  if (version === 0 && tables.n > 0) {
+  // One read transaction, so both come from the same snapshot even while another process migrates.
+  const { version, tables } = db.transaction(() => ({
+    version: db.pragma("user_version", { simple: true }) as number,
+    tables: (db.prepare("select count(*) as n from sqlite_master").get() as { n: number }).n,
+  }))();
+  if (version === 0 && tables > 0) {
     throw new LucidError(
       "STORE_CORRUPT",
       `${path} is a SQLite database, but not a Lucid store. Point Lucid at a new file or an existing Lucid store.`,

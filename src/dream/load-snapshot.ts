@@ -9,7 +9,7 @@
  * @module
  */
 
-import { filterNode } from "../filters/filter.js";
+import { scopeFilter } from "../filters/scope-of-filters.js";
 import type { MemoryRow, MemoryStore, Scope } from "../store/store.js";
 import { buildSnapshot, packedSnapshot, snapshotOrder } from "./build-snapshot.js";
 import { emptyVectorSet, rowVector, type VectorSet, writeVector } from "./neighbours/vector-set.js";
@@ -33,9 +33,7 @@ export interface LoadSnapshotOptions {
  */
 export async function loadSnapshot(store: MemoryStore, options: LoadSnapshotOptions): Promise<DreamSnapshot> {
   const pageSize = options.pageSize ?? 1000;
-  const filter = filterNode.and(
-    Object.entries(options.scope).map(([key, value]) => filterNode.condition(key, "eq", value ?? null)),
-  );
+  const filter = scopeFilter(options.scope);
   const rows: MemoryRow[] = [];
   let set: VectorSet | undefined;
   let capacity = 0;

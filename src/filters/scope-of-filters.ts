@@ -6,7 +6,7 @@
  */
 
 import { LucidError } from "../errors.js";
-import { type FilterNode, SCOPE_KEYS, type ScopeKey } from "./filter.js";
+import { type FilterNode, filterNode, SCOPE_KEYS, type ScopeKey } from "./filter.js";
 
 /**
  * The scope keys fixed by an `eq` string condition that every match must satisfy: conditions at the
@@ -46,5 +46,21 @@ export function requireScope(node: FilterNode, what: string): Partial<Record<Sco
     "SCOPE_REQUIRED",
     `${what} needs a scope: pass filters with at least one of user_id, agent_id, app_id or run_id, ` +
       `e.g. { filters: { user_id: "alice" } }`,
+  );
+}
+
+/**
+ * The filter matching exactly the memories of `scope` (its keys by equality): the inverse of
+ * `scopeOf`, for code that holds a scope rather than user filters.
+ *
+ * @example
+ * scopeFilter({ user_id: "alice", app_id: "billing" }); // and(user_id eq alice, app_id eq billing)
+ */
+export function scopeFilter(scope: Partial<Record<ScopeKey, string>>): FilterNode {
+  return filterNode.and(
+    SCOPE_KEYS.flatMap((key) => {
+      const value = scope[key];
+      return value === undefined ? [] : [filterNode.condition(key, "eq", value)];
+    }),
   );
 }

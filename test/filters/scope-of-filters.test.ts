@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isLucidError } from "../../src/errors.js";
 import { filterNode } from "../../src/filters/filter.js";
 import { parseFilters } from "../../src/filters/parse-filters.js";
-import { requireScope, scopeOf } from "../../src/filters/scope-of-filters.js";
+import { requireScope, scopeFilter, scopeOf } from "../../src/filters/scope-of-filters.js";
 
 describe("scopeOf", () => {
   it.each<[string, Record<string, unknown>, Record<string, string>]>([
@@ -52,5 +52,19 @@ describe("requireScope", () => {
     expect(isLucidError(error, "SCOPE_REQUIRED")).toBe(true);
     expect((error as Error).message).toContain("search needs a scope");
     expect((error as Error).message).toContain('{ filters: { user_id: "alice" } }');
+  });
+});
+
+describe("scopeFilter", () => {
+  it("is the inverse of scopeOf, with keys in a fixed order", () => {
+    const node = scopeFilter({ app_id: "billing", user_id: "alice" });
+    expect(node).toEqual({
+      kind: "and",
+      children: [
+        { kind: "condition", field: "user_id", op: "eq", value: "alice" },
+        { kind: "condition", field: "app_id", op: "eq", value: "billing" },
+      ],
+    });
+    expect(scopeOf(node)).toEqual({ user_id: "alice", app_id: "billing" });
   });
 });

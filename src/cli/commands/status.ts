@@ -7,6 +7,7 @@ import { terminalWidth } from "../io.js";
 import { formatBytes } from "../output/format.js";
 import type { Style } from "../output/style.js";
 import { renderFields } from "../output/table.js";
+import { describeScope } from "./describe-scope.js";
 
 const SCOPE_LABELS = { user_id: "Users", agent_id: "Agents", app_id: "Apps", run_id: "Runs" } as const;
 /** The longest label, "Categories": values start after it. */
@@ -84,14 +85,6 @@ async function gateLines(
     lines.push({ scope: describeScope(each), line: renderGateLine(gate), gate });
   }
   return lines;
-}
-
-function describeScope(scope: ScopeOptions): string {
-  const names = { userId: "user_id", agentId: "agent_id", appId: "app_id", runId: "run_id" } as const;
-  return Object.entries(names)
-    .filter(([option]) => scope[option as keyof ScopeOptions] !== undefined)
-    .map(([option, column]) => `${column}=${scope[option as keyof ScopeOptions]}`)
-    .join(" ");
 }
 
 function storeFields(status: StoreStatus, style: Style, width: number | undefined): [string, string][] {

@@ -13,7 +13,7 @@ import type { DreamPlan } from "../../dream/plan.js";
 import { renderReport } from "../../dream/render-report.js";
 import { isLucidError } from "../../errors.js";
 import type { Memory } from "../../memory/memory.js";
-import { sessionScopeKey } from "../../memory/scope.js";
+import { scopeFromOptions, sessionScopeKey } from "../../memory/scope.js";
 import type { ScopeOptions } from "../../memory/types.js";
 import type { CommandOutput } from "../command.js";
 import type { CliIo } from "../io.js";
@@ -113,19 +113,15 @@ async function leaseAware(run: DreamRun, fn: () => Promise<CommandOutput>): Prom
     const heldBy = error.details?.heldBy;
     const line = `[lucid dream --auto] ${error.message} Skipping.`;
     return {
-      json: { ran: false, skipped: "lease_held", heldBy, scope: sessionScopeKey(scopeOf(run.scope)) },
+      json: {
+        ran: false,
+        skipped: "lease_held",
+        heldBy,
+        scope: sessionScopeKey(scopeFromOptions(run.scope)),
+      },
       render: () => line,
     };
   }
-}
-
-function scopeOf(options: ScopeOptions) {
-  return {
-    ...(options.userId === undefined ? {} : { user_id: options.userId }),
-    ...(options.agentId === undefined ? {} : { agent_id: options.agentId }),
-    ...(options.appId === undefined ? {} : { app_id: options.appId }),
-    ...(options.runId === undefined ? {} : { run_id: options.runId }),
-  };
 }
 
 /** The report ends with `Apply? [Y/n]`, which the interactive flow asks itself after the conflicts. */

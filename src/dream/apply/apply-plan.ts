@@ -9,6 +9,7 @@
 
 import { randomBytes } from "node:crypto";
 import { LucidError } from "../../errors.js";
+import { scopeFilter } from "../../filters/scope-of-filters.js";
 import type { MemoryContext } from "../../memory/context.js";
 import { embedTexts } from "../../memory/embed-texts.js";
 import { sessionScopeKey } from "../../memory/scope.js";
@@ -243,7 +244,7 @@ async function countOutcomes(
   const applied = (kind: DreamAction["kind"]) =>
     outcomes.filter((outcome) => outcome.kind === kind && outcome.status === "applied").length;
   const conflictsResolved = applied("conflict");
-  const { total } = await tx.listMemories({ filter: scopeFilter(plan), limit: 1, offset: 0 });
+  const { total } = await tx.listMemories({ filter: scopeFilter(plan.scope), limit: 1, offset: 0 });
   return {
     merged: applied("merge"),
     pruned: applied("delete"),
@@ -253,18 +254,6 @@ async function countOutcomes(
     skipped: outcomes.filter((outcome) => outcome.status !== "applied").length,
     stale: outcomes.filter((outcome) => outcome.status === "stale").length,
     finalCount: total,
-  };
-}
-
-function scopeFilter(plan: DreamPlan) {
-  return {
-    kind: "and" as const,
-    children: Object.entries(plan.scope).map(([field, value]) => ({
-      kind: "condition" as const,
-      field,
-      op: "eq" as const,
-      value: value as string,
-    })),
   };
 }
 

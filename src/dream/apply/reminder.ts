@@ -8,6 +8,7 @@
 
 import { randomUUID } from "node:crypto";
 import { filterNode } from "../../filters/filter.js";
+import { scopeFilter } from "../../filters/scope-of-filters.js";
 import { scopeColumns } from "../../memory/scope.js";
 import type { MemoryStoreOps, Scope } from "../../store/store.js";
 import { extractEntities } from "../../text/entities.js";
@@ -34,10 +35,7 @@ export interface ReminderWrite {
 export async function upsertReminder(write: ReminderWrite): Promise<void> {
   const { tx, log, scope, now, actor, embedding } = write;
   const text = reminderText(write.unresolved);
-  const filter = filterNode.and([
-    ...Object.entries(scope).map(([key, value]) => filterNode.condition(key, "eq", value as string)),
-    filterNode.condition("source", "eq", REMINDER_SOURCE),
-  ]);
+  const filter = filterNode.and([scopeFilter(scope), filterNode.condition("source", "eq", REMINDER_SOURCE)]);
   const { rows } = await tx.listMemories({ filter, limit: 1, offset: 0 });
   const existing = rows[0];
   const metadata = { source: REMINDER_SOURCE, conflicts: write.unresolved };

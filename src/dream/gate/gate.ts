@@ -7,7 +7,7 @@
  */
 
 import { LucidError } from "../../errors.js";
-import { filterNode } from "../../filters/filter.js";
+import { scopeFilter } from "../../filters/scope-of-filters.js";
 import type { MemoryContext } from "../../memory/context.js";
 import { sessionScopeKey } from "../../memory/scope.js";
 import { policyVisibility } from "../../memory/visibility.js";
@@ -113,11 +113,8 @@ function resolveThresholds(partial: Partial<GateThresholds> = {}): GateThreshold
 
 /** Live memories of the scope: what a dream would review. */
 async function countMemories(context: MemoryContext, scope: Scope): Promise<number> {
-  const filter = filterNode.and(
-    Object.entries(scope).map(([key, value]) => filterNode.condition(key, "eq", value as string)),
-  );
   const { total } = await context.store.listMemories({
-    filter,
+    filter: scopeFilter(scope),
     visibleAt: policyVisibility(context),
     limit: 1,
     offset: 0,

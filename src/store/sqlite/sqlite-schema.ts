@@ -49,7 +49,7 @@ const MIGRATIONS: readonly Migration[] = [
       -- FTS5 index over memories.text, kept in step by triggers. Contentless (the text lives in
       -- memories) with delete support. The scope column holds one token per user ('u' + hex of the
       -- user id) so a per-user keyword search matches inside that user's rows instead of scoring the
-      -- whole store (10 ms → 1.4 ms at 100k memories, bench/profile.ts).
+      -- whole store (10 ms → 1.4 ms on a 100k-memory store, measured while profiling).
       create virtual table memories_fts using fts5(
         text, scope, content='', contentless_delete=1, tokenize='porter unicode61'
       );
@@ -180,7 +180,7 @@ export type VectorTable = typeof VECTOR_TABLE | typeof PENDING_VECTOR_TABLE;
 
 /**
  * chunk_size 256 rather than vec0's 1024: each user partition allocates whole chunks, so 100 users
- * of ~155 memories took 216 MB at 1024 and 55 MB at 128, with faster inserts (bench/profile.ts).
+ * of ~155 memories took 216 MB at 1024 and 55 MB at 128, with faster inserts (measured while profiling).
  *
  * The vector table is created once the embedder's dimension is known (its column type fixes it).
  * The user id is the partition key, since per-user search is the common case (0.7 ms at 100k in

@@ -6,6 +6,7 @@
  * @module
  */
 
+import type { ScopeKey } from "../filters/filter.js";
 import type { HistoryAction } from "../store/store.js";
 import type { Redaction } from "./secrets-guard.js";
 
@@ -178,14 +179,13 @@ export interface ForgetResult {
   candidates: MemoryItem[];
 }
 
+/** A memory's scope keys as they appear in records: snake_case, each present only when set. */
+export type ScopeFields = Partial<Record<ScopeKey, string>>;
+
 /** One memory to import, in Lucid's export form (Mem0 exports map onto it field by field). */
-export interface ImportRecord {
+export interface ImportRecord extends ScopeFields {
   id?: string;
   text: string;
-  user_id?: string;
-  agent_id?: string;
-  app_id?: string;
-  run_id?: string;
   category?: string;
   metadata?: Record<string, unknown>;
   createdAt?: string;
@@ -221,13 +221,9 @@ export interface ImportResult {
 }
 
 /** One exported memory: stable key order, so export → import → export reproduces the bytes. */
-export interface ExportRecord {
+export interface ExportRecord extends ScopeFields {
   id: string;
   text: string;
-  user_id?: string;
-  agent_id?: string;
-  app_id?: string;
-  run_id?: string;
   category?: string;
   metadata: Record<string, unknown>;
   created_at: string;

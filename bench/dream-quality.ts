@@ -7,12 +7,12 @@
  * @module
  */
 
+import { scopeFromOptions } from "../src/core/scope.js";
 import { analyseContradictions } from "../src/dream/analyse/contradictions.js";
 import { analyseDuplicates } from "../src/dream/analyse/duplicates.js";
 import { loadSnapshot } from "../src/dream/load-snapshot.js";
 import type { DreamPlan } from "../src/dream/plan.js";
 import { createLocalEmbedder, openMemory } from "../src/index.js";
-import { scopeFromOptions } from "../src/memory/scope.js";
 import { resolvePolicy } from "../src/policy/resolve-policy.js";
 import { type CorpusScope, loadDreamCorpus } from "../test/fixtures/dream/corpus.js";
 import { type Evaluation, evaluate, precision, recall } from "../test/fixtures/dream/evaluate.js";

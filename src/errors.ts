@@ -2,45 +2,74 @@
  * The one error class Lucid throws, and the catalogue of its codes.
  *
  * Callers branch on `error.code`, never on the wording: messages name the bad value and say what
- * to do, and may be improved at any time.
+ * to do, and may be improved at any time. Each code has a kind (`ERROR_KINDS`), from which every
+ * edge derives its own answer: the CLI's exit code, the MCP tool error, an HTTP status.
  *
  * @module
  */
 
-export const ERROR_CODES = [
-  // input
-  "INVALID_ARGUMENT",
-  "EMPTY_TEXT",
-  "TEXT_TOO_LONG",
-  "SCOPE_REQUIRED",
-  "INVALID_FILTER",
-  "UNKNOWN_FILTER_OPERATOR",
-  "UNKNOWN_CATEGORY",
-  "MEMORY_NOT_FOUND",
-  "LLM_NOT_CONFIGURED",
-  "SECRET_REJECTED",
-  // configuration (lucid.config.json, environment)
-  "INVALID_CONFIG",
-  // store
-  "STORE_BUSY",
-  "STORE_READ_ONLY",
-  "STORE_CORRUPT",
-  "STORE_CLOSED",
-  "SCHEMA_TOO_NEW",
-  "STORE_FAILED",
-  // embedders
-  "EMBEDDER_MISMATCH",
-  "EMBEDDING_DIMENSION_MISMATCH",
-  "EMBEDDER_FAILED",
-  "EMBEDDER_UNAVAILABLE",
-  // dream runs
-  "INVALID_PLAN",
-  "RUN_NOT_FOUND",
-  "UNDO_CONFLICT",
-  "DREAM_LEASE_HELD",
+/**
+ * What kind of failure a code is, for the edges: `input` (the caller can fix the call), `not_found`,
+ * `conflict` (the state does not allow it now), `unavailable` (retry later or fix the environment),
+ * `config` (a configuration file or option), `io` (a file the user named), `internal` (a bug).
+ */
+export const ERROR_KIND_NAMES = [
+  "usage",
+  "input",
+  "not_found",
+  "conflict",
+  "unavailable",
+  "config",
+  "io",
+  "internal",
 ] as const;
+export type ErrorKind = (typeof ERROR_KIND_NAMES)[number];
 
-export type LucidErrorCode = (typeof ERROR_CODES)[number];
+/** Every code with its kind: the catalogue. */
+export const ERROR_KINDS = {
+  // the command line itself (unknown flag, missing argument)
+  USAGE: "usage",
+  // input
+  INVALID_ARGUMENT: "input",
+  EMPTY_TEXT: "input",
+  TEXT_TOO_LONG: "input",
+  SCOPE_REQUIRED: "input",
+  INVALID_FILTER: "input",
+  UNKNOWN_FILTER_OPERATOR: "input",
+  UNKNOWN_CATEGORY: "input",
+  SECRET_REJECTED: "input",
+  INVALID_PLAN: "input",
+  MEMORY_NOT_FOUND: "not_found",
+  RUN_NOT_FOUND: "not_found",
+  LLM_NOT_CONFIGURED: "config",
+  // configuration (lucid.config.json, environment)
+  INVALID_CONFIG: "config",
+  // store
+  STORE_BUSY: "unavailable",
+  STORE_READ_ONLY: "unavailable",
+  STORE_CORRUPT: "unavailable",
+  STORE_CLOSED: "unavailable",
+  SCHEMA_TOO_NEW: "unavailable",
+  STORE_FAILED: "internal",
+  // embedders
+  EMBEDDER_MISMATCH: "conflict",
+  EMBEDDING_DIMENSION_MISMATCH: "unavailable",
+  EMBEDDER_FAILED: "unavailable",
+  EMBEDDER_UNAVAILABLE: "unavailable",
+  // dream runs
+  UNDO_CONFLICT: "conflict",
+  DREAM_LEASE_HELD: "conflict",
+  // a batch that ran but did not fully succeed: the CLI exits 1 after reporting what it did
+  IMPORT_INCOMPLETE: "input",
+  SECRETS_FOUND: "conflict",
+  // the environment and Lucid itself
+  IO_ERROR: "io",
+  INTERNAL: "internal",
+} as const satisfies Record<string, ErrorKind>;
+
+export type LucidErrorCode = keyof typeof ERROR_KINDS;
+
+export const ERROR_CODES = Object.freeze(Object.keys(ERROR_KINDS) as LucidErrorCode[]);
 
 export interface LucidErrorOptions {
   /** The lower-level error this one explains (a SQLite error, a failed fetch…). */
@@ -68,6 +97,11 @@ export class LucidError extends Error {
     this.name = "LucidError";
     this.code = code;
     this.details = options.details;
+  }
+
+  /** The kind of this error's code (`input`, `not_found`…). */
+  get kind(): ErrorKind {
+    return ERROR_KINDS[this.code];
   }
 }
 

@@ -5,8 +5,17 @@
  */
 
 export type { Clock } from "./clock.js";
+export type { Scope, ScopeKey, ScopeOptions } from "./core/scope.js";
+export { SCOPE_KEYS } from "./core/scope.js";
+export type { Redaction } from "./core/secrets-guard.js";
 export type { Analyser } from "./dream/analyser.js";
+export type { ActionOutcome, ApplyCounts, ApplyOptions, ApplyResult } from "./dream/apply/apply-plan.js";
+export type { ApplyDecisions, ConflictChoice } from "./dream/apply/decisions.js";
+export type { UndoResult } from "./dream/apply/undo-run.js";
 export type { DreamApi, DreamPlanOptions } from "./dream/dream-api.js";
+export type { DreamRun } from "./dream/dream-run.js";
+export type { GateOptions, GateStatus } from "./dream/gate/gate.js";
+export { parsePlan } from "./dream/parse-plan.js";
 export type {
   ConflictAction,
   DeleteAction,
@@ -30,18 +39,14 @@ export type { OpenAICompatibleEmbedderOptions } from "./embed/openai-compatible/
 export { createOpenAICompatibleEmbedder } from "./embed/openai-compatible/openai-compatible-embedder.js";
 export type { LucidErrorCode, LucidErrorOptions } from "./errors.js";
 export { ERROR_CODES, isLucidError, LucidError } from "./errors.js";
-export type { FilterNode, FilterOperator, ScopeKey } from "./filters/filter.js";
-export type { MemoryOptions } from "./memory/create-context.js";
-export { Memory } from "./memory/memory.js";
+export type { FilterNode, FilterOperator, Filters } from "./filters/filter.js";
 export type { ScanFinding, ScanResult } from "./memory/scan.js";
-export type { Redaction, SecretAction, SecretsPolicy } from "./memory/secrets-guard.js";
 export type {
   AddEvent,
   AddOptions,
   AddResult,
   AddResultItem,
   ExportRecord,
-  Filters,
   ForgetOptions,
   ForgetResult,
   GetAllOptions,
@@ -54,7 +59,6 @@ export type {
   MemoryItem,
   Message,
   ReembedOptions,
-  ScopeOptions,
   ScoreDetails,
   SearchMode,
   SearchOptions,
@@ -64,19 +68,24 @@ export type {
 } from "./memory/types.js";
 export { SEARCH_MODES } from "./memory/types.js";
 export type { UpdateResult } from "./memory/update.js";
-export { openMemory } from "./open-memory.js";
 export type { CategoryPolicy, CategoryTable } from "./policy/categories.js";
 export { DEFAULT_CATEGORIES } from "./policy/categories.js";
 export type {
   ContradictionThresholds,
-  DreamPolicy,
   DuplicateThresholds,
+  GateThresholds,
+  Policy,
   PolicySource,
-  SecretsScanPolicy,
-} from "./policy/dream-policy.js";
+  SecretAction,
+  SecretsPolicy,
+} from "./policy/policy.js";
+export { DEFAULT_THRESHOLDS, SECRET_ACTIONS } from "./policy/policy.js";
 export type { PolicyLayer } from "./policy/policy-layer.js";
 export type { PolicyInput } from "./policy/resolve-policy.js";
 export { resolvePolicy } from "./policy/resolve-policy.js";
+export type { MemoryOptions } from "./sdk/create-context.js";
+export { Memory } from "./sdk/memory.js";
+export { openMemory } from "./sdk/open-memory.js";
 export { findSecrets, redact } from "./secrets/index.js";
 export type { Finding, SecretScannerOptions } from "./secrets/types.js";
 export type { SqliteStoreOptions } from "./store/sqlite/sqlite-store.js";

@@ -1,22 +1,20 @@
 /**
- * The context a command runs in: its parsed flags, the config and the store, both loaded on first
- * use (so `lucid help` never touches the disk), and the scope resolution shared by every command.
+ * The context a command runs in: its parsed flags, the setup (config, the one policy) and the
+ * store, both loaded on first use (so `lucid help` never touches the disk, and a command that
+ * needs no store never loads the SDK), and the scope resolution shared by every command.
  *
  * @module
  */
 
 import { DEFAULT_SCOPE_KEYS } from "../config/default-scope.js";
 import { locateHome } from "../config/home.js";
-import { createMemoryOptions, type LoadedConfig, loadConfig } from "../config/load-config.js";
-import type { Memory } from "../memory/memory.js";
-import type { ScopeOptions } from "../memory/types.js";
-import { openMemory } from "../open-memory.js";
+import { resolveSetup, type Setup } from "../config/load-config.js";
+import { SCOPE_OPTION_NAMES, type ScopeOptions } from "../core/scope.js";
+import type { Memory } from "../sdk/memory.js";
 import type { GlobalFlags } from "./args/global-flags.js";
 import type { CommandContext, FlagsDef } from "./command.js";
 import type { CliIo } from "./io.js";
 import type { Style } from "./output/style.js";
-
-const SNAKE = { userId: "user_id", agentId: "agent_id", appId: "app_id", runId: "run_id" } as const;
 
 export interface ContextInput {
   io: CliIo;
@@ -27,17 +25,28 @@ export interface ContextInput {
   errorStyle: Style;
 }
 
+const SNAKE = Object.fromEntries(
+  Object.entries(SCOPE_OPTION_NAMES).map(([snake, camel]) => [camel, snake]),
+) as Record<keyof ScopeOptions, string>;
+
 /** A command context, and `close()` for the store it may have opened. */
 export function createCommandContext(input: ContextInput): {
   context: CommandContext<FlagsDef>;
   close: () => Promise<void>;
 } {
   const { io, globals, flags } = input;
-  let loaded: Promise<LoadedConfig> | undefined;
+  let setup: Promise<Setup> | undefined;
   let opened: Promise<Memory> | undefined;
-  const config = () => {
-    loaded ??= loadConfig({ home: globals.home, env: io.env });
-    return loaded;
+  const resolved = () => {
+    // The commands that take --project / --policy (dream) name the policy's files; the others read
+    // the retention files of the directory they run in, so every command sees the same policy.
+    setup ??= resolveSetup({
+      home: globals.home,
+      env: io.env,
+      projectDir: typeof flags.project === "string" ? flags.project : io.cwd,
+      policyFile: typeof flags.policy === "string" ? flags.policy : undefined,
+    });
+    return setup;
   };
   const context: CommandContext<FlagsDef> = {
     args: input.args,
@@ -47,9 +56,14 @@ export function createCommandContext(input: ContextInput): {
     style: input.style,
     errorStyle: input.errorStyle,
     paths: locateHome({ flag: globals.home, env: io.env }),
-    config,
+    setup: resolved,
+    async config() {
+      return (await resolved()).loaded;
+    },
     memory(extra) {
-      opened ??= config().then((loadedConfig) => openMemory(createMemoryOptions(loadedConfig, extra)));
+      opened ??= Promise.all([resolved(), import("../sdk/open-memory.js")]).then(([{ memoryOptions }, sdk]) =>
+        sdk.openMemory({ ...memoryOptions, ...extra }),
+      );
       return opened;
     },
     async scope(options = {}) {
@@ -59,13 +73,13 @@ export function createCommandContext(input: ContextInput): {
         if (typeof value === "string") scope[key as keyof ScopeOptions] = value;
       }
       if (options.defaults === false) return scope;
-      const { defaultScope } = await config();
+      const { defaultScope } = await resolved();
       for (const key of DEFAULT_SCOPE_KEYS) {
         const fallback = defaultScope[key];
         // A key the filters name is the caller's choice; a default must not AND a second value onto it.
         if (scope[key] !== undefined || fallback === undefined || options.filters?.[SNAKE[key]] !== undefined)
           continue;
-        scope[key] = fallback.value;
+        scope[key] = fallback;
       }
       return scope;
     },

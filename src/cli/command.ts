@@ -7,10 +7,12 @@
  */
 
 import type { HomePaths } from "../config/home.js";
-import type { LoadedConfig } from "../config/load-config.js";
-import type { MemoryOptions } from "../memory/create-context.js";
-import type { Memory } from "../memory/memory.js";
-import type { Filters, ScopeOptions } from "../memory/types.js";
+import type { LoadedConfig, Setup } from "../config/load-config.js";
+import type { ScopeOptions } from "../core/scope.js";
+import type { LucidErrorCode } from "../errors.js";
+import type { Filters } from "../filters/filter.js";
+import type { MemoryOptions } from "../sdk/create-context.js";
+import type { Memory } from "../sdk/memory.js";
 import type { CliIo } from "./io.js";
 import type { Style } from "./output/style.js";
 
@@ -39,7 +41,7 @@ export interface CommandOutput {
   /** Human output for stdout (empty when the command streamed its own, like `export`). */
   render: () => string;
   /** Set when the command ran but did not fully succeed (an import with bad lines): exit 1. */
-  error?: { code: string; message: string };
+  error?: { code: LucidErrorCode; message: string };
 }
 
 export interface CommandContext<F extends FlagsDef> {
@@ -54,6 +56,8 @@ export interface CommandContext<F extends FlagsDef> {
   errorStyle: Style;
   /** The home directory and its files, resolved from --home / LUCID_HOME without reading them. */
   paths: HomePaths;
+  /** The config, the one resolved policy, `openMemory` options and the default scope, read once. */
+  setup(): Promise<Setup>;
   config(): Promise<LoadedConfig>;
   /**
    * The scope of this call: `--user --agent --app --run`, then (unless `defaults: false`)

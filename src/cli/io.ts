@@ -17,10 +17,18 @@ export interface CliIo {
   stderr: OutputStream;
   stdin: NodeJS.ReadableStream & { readonly isTTY?: boolean };
   env: Readonly<Record<string, string | undefined>>;
+  /** The working directory: where a project's Mem0 retention files are read. */
+  cwd: string;
 }
 
 export function processIo(): CliIo {
-  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    env: process.env,
+    cwd: process.cwd(),
+  };
 }
 
 /** Writes and waits for the stream to drain when its buffer is full (large exports to a pipe). */

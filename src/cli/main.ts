@@ -5,13 +5,14 @@
  * @module
  */
 
+import { exitCodeOf, reportError } from "../edge/error-report.js";
 import { parseCommandLine, splitCommand } from "./args/parse-command-line.js";
 import type { CommandOutput } from "./command.js";
 import { createCommandContext } from "./command-context.js";
 import { COMMANDS, findCommand } from "./commands/index.js";
 import { renderCommandHelp, renderGeneralHelp, renderUsageHint } from "./help/render-help.js";
 import { type CliIo, type OutputStream, processIo } from "./io.js";
-import { describeError, renderErrorJson, renderErrorText, stackOf } from "./output/render-error.js";
+import { renderErrorJson, renderErrorText, stackOf } from "./output/render-error.js";
 import { colorEnabled, createStyle, type Style } from "./output/style.js";
 import { UsageError } from "./usage-error.js";
 import { lucidVersion } from "./version.js";
@@ -59,18 +60,19 @@ export async function runMain(argv: readonly string[], io: CliIo = processIo()):
     writeOutput(output, { io, json: flags.json, errorStyle: styleFor(io.stderr) });
     return output.error === undefined ? 0 : 1;
   } catch (error) {
-    const report = describeError(error);
+    const report = reportError(error);
+    const exitCode = exitCodeOf(report.kind);
     const stack = flags.debug ? stackOf(error) : undefined;
     if (flags.json) {
       io.stdout.write(renderErrorJson(report));
       if (stack !== undefined) io.stderr.write(`${stack}\n`);
     } else {
       const style = styleFor(io.stderr);
-      const command = COMMANDS.find((candidate) => candidate.name === report.command);
-      const usage = report.exitCode === 2 ? renderUsageHint(command, style) : undefined;
+      const command = COMMANDS.find((candidate) => candidate.name === report.details?.command);
+      const usage = report.kind === "usage" ? renderUsageHint(command, style) : undefined;
       io.stderr.write(renderErrorText(report, { style, usage, stack }));
     }
-    return report.exitCode;
+    return exitCode;
   } finally {
     await close();
   }
@@ -93,7 +95,7 @@ function writeOutput(output: CommandOutput, options: { io: CliIo; json: boolean;
   const text = output.render();
   if (text !== "") io.stdout.write(`${text}\n`);
   if (output.error !== undefined) {
-    io.stderr.write(renderErrorText({ ...output.error, exitCode: 1 }, { style: errorStyle }));
+    io.stderr.write(renderErrorText(output.error, { style: errorStyle }));
   }
 }
 

@@ -1,16 +1,17 @@
+import { LucidError } from "../errors.js";
+
 /**
  * A mistake in the command line itself (unknown command or flag, missing argument, bad flag
- * value): exit code 2 and the command's usage, as opposed to a `LucidError` from the library.
+ * value): the `USAGE` code, exit code 2 and the command's usage, as opposed to a failure of the
+ * library.
  */
-export class UsageError extends Error {
-  readonly code = "USAGE";
-
+export class UsageError extends LucidError {
   /** `command`: the command whose usage to show, when known. */
   constructor(
     message: string,
     readonly command?: string,
   ) {
-    super(message);
+    super("USAGE", message, command === undefined ? {} : { details: { command } });
     this.name = "UsageError";
   }
 }

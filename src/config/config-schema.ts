@@ -6,9 +6,8 @@
  * @module
  */
 
-import { SECRET_ACTIONS, type SecretsPolicy } from "../memory/secrets-guard.js";
-import type { CategoryPolicy } from "../policy/categories.js";
-import { POLICY_LAYER_KEYS, type PolicyLayer, readPolicyLayer } from "../policy/policy-layer.js";
+import type { GateThresholds } from "../policy/policy.js";
+import { POLICY_LAYER_KEYS, type PolicyLayer, readGate, readPolicyLayer } from "../policy/policy-layer.js";
 import { ANNOTATION_KEYS, compact, describe, Section } from "./config-section.js";
 
 export interface LocalEmbedderConfig {
@@ -46,23 +45,15 @@ export interface DefaultScopeConfig {
   appId?: string;
 }
 
-/** The auto-dream gate: Mem0's defaults are 24 hours, 5 sessions, 20 memories. */
-export interface DreamGateConfig {
-  minHours?: number;
-  minSessions?: number;
-  minMemories?: number;
-}
-
 export interface LucidConfig {
   embedder: EmbedderConfig;
   llm?: LlmConfig;
-  policy: Omit<PolicyLayer, "categories" | "secrets"> & {
-    categories: Record<string, Partial<CategoryPolicy>>;
-    secrets?: SecretsPolicy;
-  };
+  /** Validated by the policy's own reader; resolved with the rest of the policy by `resolvePolicy`. */
+  policy: PolicyLayer;
   defaults: DefaultScopeConfig;
   maxTextBytes?: number;
-  dream?: { gate?: DreamGateConfig };
+  /** The auto-dream gate: Mem0's defaults are 24 hours, 5 sessions, 20 memories. */
+  dream?: { gate?: Partial<GateThresholds> };
   /** The MCP server: `token` is the bearer token its HTTP transport requires. */
   mcp?: { token?: string };
 }
@@ -88,7 +79,7 @@ export function validateConfig(raw: unknown, file: string): LucidConfig {
   return compact({
     embedder: embedder === undefined ? { provider: "local" } : readEmbedder(embedder),
     llm: llm === undefined ? undefined : readLlm(llm),
-    policy: policy === undefined ? { categories: {} } : readPolicy(policy),
+    policy: policy === undefined ? {} : readPolicy(policy),
     defaults: defaults === undefined ? {} : readDefaults(defaults),
     maxTextBytes: root.positiveInteger("maxTextBytes"),
     dream: dream === undefined ? undefined : readDream(dream),
@@ -154,87 +145,6 @@ function readLlm(section: Section): LlmConfig {
   });
 }
 
-/**
- * `policy`: categories and secrets govern every write; the dream analysers' thresholds
- * (`duplicates`, `contradictions`, `lowConfidence`, `maxLength`, `anchorCategories`) are checked
- * here by the dream policy's own reader, so a typo fails when the config loads, not mid-dream.
- */
-function readPolicy(policy: Section): LucidConfig["policy"] {
-  policy.allowOnly(POLICY_LAYER_KEYS);
-  const layer = readPolicyLayer(policy.value, (key, message) => policy.fail(key, message));
-  const secrets = policy.section("secrets");
-  return compact({
-    ...layer,
-    categories: readCategories(policy),
-    secrets: secrets === undefined ? undefined : readSecrets(secrets),
-  });
-}
-
-/** `policy.secrets`: what to do with credentials in new text, and the detector's extra and disabled rules. */
-function readSecrets(section: Section): SecretsPolicy {
-  section.allowOnly(["onAdd", "disabledRules", "extraPatterns"]);
-  const { disabledRules, extraPatterns } = section.value;
-  if (
-    disabledRules !== undefined &&
-    !(Array.isArray(disabledRules) && disabledRules.every((id) => typeof id === "string"))
-  ) {
-    section.fail("disabledRules", `must be a list of rule ids, got ${describe(disabledRules)}.`);
-  }
-  if (extraPatterns !== undefined && !Array.isArray(extraPatterns)) {
-    section.fail(
-      "extraPatterns",
-      `must be a list of { id, kind, pattern, flags? }, got ${describe(extraPatterns)}.`,
-    );
-  }
-  const patterns = (extraPatterns ?? []).map((entry: unknown, index: number) => {
-    const pattern = Section.of(section.file, section.key(`extraPatterns[${index}]`), entry);
-    pattern.allowOnly(["id", "kind", "pattern", "flags"]);
-    return compact({
-      id: pattern.requiredString("id", "acme-badge"),
-      kind: pattern.requiredString("kind", "acme-badge"),
-      pattern: pattern.requiredString("pattern", "ACME-[0-9]{6}"),
-      flags: pattern.string("flags"),
-    });
-  });
-  return compact({
-    onAdd: section.oneOf("onAdd", SECRET_ACTIONS),
-    disabledRules: disabledRules as string[] | undefined,
-    extraPatterns: extraPatterns === undefined ? undefined : patterns,
-  });
-}
-
-function readCategories(policy: Section): Record<string, Partial<CategoryPolicy>> {
-  const categories = policy.section("categories");
-  if (categories === undefined) return {};
-  const result: Record<string, Partial<CategoryPolicy>> = {};
-  for (const name of Object.keys(categories.value)) {
-    if (ANNOTATION_KEYS.has(name)) continue;
-    if (!/^[a-z][a-z0-9_]*$/.test(name))
-      categories.fail(name, "is not a valid category name: use lower_snake_case.");
-    const category = categories.section(name) as Section;
-    category.allowOnly(["importance", "ttlDays", "immutable"]);
-    result[name] = readCategory(category);
-  }
-  return result;
-}
-
-function readCategory(section: Section): Partial<CategoryPolicy> {
-  const { importance, ttlDays, immutable } = section.value;
-  if (importance !== undefined && !(typeof importance === "number" && importance >= 0 && importance <= 1)) {
-    section.fail("importance", `must be a number from 0 to 1, got ${describe(importance)}.`);
-  }
-  if (ttlDays !== undefined && ttlDays !== null && !(typeof ttlDays === "number" && ttlDays > 0)) {
-    section.fail(
-      "ttlDays",
-      `must be a positive number of days, or null for never, got ${describe(ttlDays)}.`,
-    );
-  }
-  if (immutable !== undefined && typeof immutable !== "boolean") {
-    section.fail("immutable", `must be true or false, got ${describe(immutable)}.`);
-  }
-  return compact({ importance, ttlDays, immutable } as Partial<CategoryPolicy>);
-}
-
 function readDefaults(section: Section): DefaultScopeConfig {
   section.allowOnly(["userId", "agentId", "appId"]);
   const scope: DefaultScopeConfig = {};
@@ -247,18 +157,17 @@ function readDefaults(section: Section): DefaultScopeConfig {
   return scope;
 }
 
-function readDream(section: Section): { gate?: DreamGateConfig } {
+/** `policy`, by the policy's one reader; the gate is configured under `dream.gate`, not here. */
+function readPolicy(section: Section): PolicyLayer {
+  section.allowOnly(POLICY_LAYER_KEYS.filter((key) => key !== "gate"));
+  return readPolicyLayer(section.value, (key, message) => section.fail(key, message));
+}
+
+function readDream(section: Section): { gate?: Partial<GateThresholds> } {
   section.allowOnly(["gate"]);
-  const gate = section.section("gate");
+  const gate = section.value.gate;
   if (gate === undefined) return {};
-  gate.allowOnly(["minHours", "minSessions", "minMemories"]);
-  return {
-    gate: compact({
-      minHours: gate.nonNegativeNumber("minHours"),
-      minSessions: gate.nonNegativeInteger("minSessions"),
-      minMemories: gate.nonNegativeInteger("minMemories"),
-    }),
-  };
+  return { gate: readGate(gate, "gate", (key, message) => section.fail(key, message)) };
 }
 
 function readMcp(section: Section): { token?: string } {

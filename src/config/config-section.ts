@@ -80,22 +80,6 @@ export class Section {
     }
     return value;
   }
-
-  nonNegativeNumber(name: string): number | undefined {
-    const value = this.value[name];
-    if (value === undefined) return undefined;
-    if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
-      this.fail(name, `must be a number of 0 or more, got ${describe(value)}.`);
-    }
-    return value;
-  }
-
-  nonNegativeInteger(name: string): number | undefined {
-    const value = this.nonNegativeNumber(name);
-    if (value !== undefined && !Number.isInteger(value))
-      this.fail(name, `must be a whole number, got ${value}.`);
-    return value;
-  }
 }
 
 /** The object without its undefined fields, so optional keys are absent rather than undefined. */

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { DEFAULT_MAX_TEXT_BYTES } from "../memory/inputs.js";
+import { DEFAULT_MAX_TEXT_BYTES } from "../core/inputs.js";
 
 export function renderDefaultConfig(): string {
   const config = {

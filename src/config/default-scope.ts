@@ -1,4 +1,4 @@
-import type { ScopeOptions } from "../memory/types.js";
+import type { ScopeOptions } from "../core/scope.js";
 import type { DefaultScopeConfig } from "./config-schema.js";
 
 export const DEFAULT_SCOPE_KEYS = ["userId", "agentId", "appId"] as const;

@@ -4,13 +4,18 @@ import { join, resolve } from "node:path";
 export const CONFIG_FILE_NAME = "lucid.config.json";
 export const DATABASE_FILE_NAME = "lucid.db";
 
+/** `~/.lucid`: the home when neither `--home` nor `LUCID_HOME` names one, and the SDK's default. */
+export function defaultHome(): string {
+  return join(homedir(), ".lucid");
+}
+
 /** Lucid's home directory: the `--home` flag, else `LUCID_HOME`, else `~/.lucid`. */
 export function resolveHome(options: {
   flag?: string | undefined;
   env: Readonly<Record<string, string | undefined>>;
 }): string {
   const given = options.flag ?? (options.env.LUCID_HOME || undefined);
-  if (given === undefined) return join(homedir(), ".lucid");
+  if (given === undefined) return defaultHome();
   // A quoted "~/x" reaches us unexpanded; expand it as the shell would have.
   const expanded = given === "~" || given.startsWith("~/") ? join(homedir(), given.slice(1)) : given;
   return resolve(expanded);

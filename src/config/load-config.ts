@@ -1,14 +1,17 @@
 /**
  * Loads `lucid.config.json` from Lucid's home and resolves it, once, into what an edge (the CLI, the
- * MCP server) needs: `MemoryOptions` for `openMemory` and the default scope. The file is optional:
- * without it every key has its default.
+ * MCP server, later the HTTP API) needs: the one policy (the config's, the project's Mem0 retention
+ * files, a policy file), `MemoryOptions` for `openMemory` and the default scope. The file is
+ * optional: without it every key has its default.
  *
  * @module
  */
 
 import { readFile } from "node:fs/promises";
-import type { MemoryOptions } from "../memory/create-context.js";
-import type { ScopeOptions } from "../memory/types.js";
+import type { ScopeOptions } from "../core/scope.js";
+import type { Policy } from "../policy/policy.js";
+import { resolvePolicy } from "../policy/resolve-policy.js";
+import type { MemoryOptions } from "../sdk/create-context.js";
 import { configError } from "./config-error.js";
 import { type LucidConfig, validateConfig } from "./config-schema.js";
 import { createConfiguredEmbedder } from "./configured-embedder.js";
@@ -45,7 +48,7 @@ export interface LoadedConfig {
  *
  * @example
  * const loaded = await loadConfig({ env: process.env });
- * const memory = await openMemory(createMemoryOptions(loaded));
+ * loaded.config.embedder.provider; // "local"
  */
 export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConfig> {
   const { home, configFile: file, databasePath } = locateHome({ flag: options.home, env: options.env });
@@ -63,33 +66,49 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
   };
 }
 
-/** `openMemory` options for a loaded config: the home's database, the configured embedder and policy. */
-export function createMemoryOptions(loaded: LoadedConfig, extra: Partial<MemoryOptions> = {}): MemoryOptions {
-  const { config } = loaded;
-  return {
-    path: loaded.databasePath,
-    embedder: createConfiguredEmbedder(config.embedder),
-    policy: config.policy,
-    ...(config.maxTextBytes === undefined ? {} : { maxTextBytes: config.maxTextBytes }),
-    ...extra,
-  };
+export interface SetupOptions extends LoadConfigOptions {
+  /** Where the project's Mem0 retention files (`.mem0.json`, `.mem0.md`, `mem0.md`) are read. */
+  projectDir?: string | undefined;
+  /** A policy file over the config and the project's files (`--policy FILE`). */
+  policyFile?: string | undefined;
+}
+
+export interface Setup {
+  loaded: LoadedConfig;
+  /** The one policy every command, tool and background dream of this edge uses. */
+  policy: Policy;
+  memoryOptions: MemoryOptions;
+  /** Default scope from `LUCID_USER_ID`… and `defaults`. */
+  defaultScope: ScopeOptions;
 }
 
 /**
- * Everything an edge needs in one call: the loaded config, `openMemory` options and the default scope.
+ * Everything an edge needs in one call: the loaded config, the resolved policy, `openMemory`
+ * options and the default scope.
  *
  * @example
- * const { memoryOptions, defaultScope } = await resolveSetup({ env: process.env });
+ * const { memoryOptions, defaultScope } = await resolveSetup({ env: process.env, projectDir: process.cwd() });
  * const memory = await openMemory(memoryOptions);
  * await memory.add("User prefers tabs", { ...defaultScope });
  */
-export async function resolveSetup(
-  options: LoadConfigOptions,
-): Promise<{ loaded: LoadedConfig; memoryOptions: MemoryOptions; defaultScope: ScopeOptions }> {
+export async function resolveSetup(options: SetupOptions): Promise<Setup> {
   const loaded = await loadConfig(options);
+  const { config } = loaded;
+  const gate = config.dream?.gate;
+  const policy = await resolvePolicy({
+    config: gate === undefined ? config.policy : { ...config.policy, gate },
+    ...(options.projectDir === undefined ? {} : { projectDir: options.projectDir }),
+    ...(options.policyFile === undefined ? {} : { policyFile: options.policyFile }),
+  });
   return {
     loaded,
-    memoryOptions: createMemoryOptions(loaded),
+    policy,
+    memoryOptions: {
+      path: loaded.databasePath,
+      embedder: createConfiguredEmbedder(config.embedder),
+      policy,
+      ...(config.maxTextBytes === undefined ? {} : { maxTextBytes: config.maxTextBytes }),
+    },
     defaultScope: scopeOptionsOf(loaded.defaultScope),
   };
 }

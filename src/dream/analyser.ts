@@ -1,4 +1,4 @@
-import type { DreamPolicy } from "../policy/dream-policy.js";
+import type { Policy } from "../policy/policy.js";
 import type { DreamAction } from "./plan.js";
 import type { DreamSnapshot } from "./snapshot.js";
 
@@ -6,4 +6,4 @@ import type { DreamSnapshot } from "./snapshot.js";
  * An analyser proposes actions for a snapshot. It is pure: same snapshot and policy, same actions.
  * Proposals may overlap; the planner keeps at most one action per memory by precedence.
  */
-export type Analyser = (snapshot: DreamSnapshot, policy: DreamPolicy) => readonly DreamAction[];
+export type Analyser = (snapshot: DreamSnapshot, policy: Policy) => readonly DreamAction[];

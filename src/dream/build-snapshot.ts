@@ -5,7 +5,8 @@
  * @module
  */
 
-import type { MemoryRow, Scope } from "../store/store.js";
+import type { Scope } from "../core/scope.js";
+import type { MemoryRow } from "../store/ports/memories.js";
 import { createNeighbourIndex, type NeighbourIndex } from "./neighbours/neighbour-index.js";
 import { createVectorSet, rowVector, type VectorSet } from "./neighbours/vector-set.js";
 import type { DreamSnapshot, Neighbour, SnapshotMemory } from "./snapshot.js";

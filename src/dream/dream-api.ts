@@ -1,16 +1,15 @@
 /**
- * `memory.dream`: the SDK's entry to consolidation. `plan` loads a scope's snapshot, resolves the
- * policy and returns the frozen plan; it never writes.
+ * `memory.dream`: the SDK's entry to consolidation. `plan` loads a scope's snapshot and returns the
+ * frozen plan, made with the Memory's one policy; it never writes.
  *
  * @module
  */
 
+import type { MemoryContext } from "../core/context.js";
+import { requireScope, type ScopeOptions, scopeFromOptions } from "../core/scope.js";
 import { LucidError } from "../errors.js";
-import type { MemoryContext } from "../memory/context.js";
-import { scopeFromOptions } from "../memory/scope.js";
-import type { ScopeOptions } from "../memory/types.js";
-import type { DreamPolicy } from "../policy/dream-policy.js";
-import { isDreamPolicy, type PolicyInput, resolvePolicy } from "../policy/resolve-policy.js";
+import type { Policy } from "../policy/policy.js";
+import { isResolvedPolicy } from "../policy/resolve-policy.js";
 import { createDreamRunsApi, type DreamRunsApi } from "./dream-runs-api.js";
 import { loadSnapshot } from "./load-snapshot.js";
 import type { DreamPlan } from "./plan.js";
@@ -20,11 +19,10 @@ export interface DreamPlanOptions {
   /** The plan's clock: ages and TTLs are measured from it. Default: the memory's clock. */
   now?: string | Date;
   /**
-   * A resolved policy (`resolvePolicy(...)`), or where to read one from. Default: the categories
-   * the memory was opened with and the default thresholds; project files are read only when
-   * `projectDir` is given.
+   * A policy for this plan only, made by `resolvePolicy(...)`. Default: the policy the Memory was
+   * opened with (which is what the CLI, the MCP server and auto-dream all use).
    */
-  policy?: DreamPolicy | PolicyInput;
+  policy?: Policy;
 }
 
 export interface DreamApi extends DreamRunsApi {
@@ -46,22 +44,17 @@ export function createDreamApi(getContext: () => Promise<MemoryContext>): DreamA
   const api: Pick<DreamApi, "plan"> = {
     async plan(scopeOptions, options = {}) {
       const startedAt = performance.now();
-      const scope = scopeFromOptions(scopeOptions ?? {});
-      if (Object.keys(scope).length === 0) {
+      const scope = requireScope(scopeFromOptions(scopeOptions ?? {}), "dream.plan");
+      if (options.policy !== undefined && !isResolvedPolicy(options.policy)) {
         throw new LucidError(
-          "SCOPE_REQUIRED",
-          'dream.plan needs a scope: pass at least one of userId, agentId, appId or runId, e.g. memory.dream.plan({ userId: "alice" }).',
+          "INVALID_ARGUMENT",
+          "dream.plan's policy must be a resolved policy: pass await resolvePolicy({ … }), or leave it out to use the Memory's.",
         );
       }
       const context = await getContext();
       const now = planClock(options.now, context);
-      const policy = isDreamPolicy(options.policy)
-        ? options.policy
-        : await resolvePolicy(options.policy ?? {}, [
-            { source: { kind: "sdk" }, layer: { categories: { ...context.categories } }, warnings: [] },
-          ]);
       const snapshot = await loadSnapshot(context.store, { scope, now });
-      return planDream(snapshot, policy, { startedAt });
+      return planDream(snapshot, options.policy ?? context.policy, { startedAt });
     },
   };
   return { ...api, ...createDreamRunsApi(getContext, api.plan) };

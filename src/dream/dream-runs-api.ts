@@ -6,24 +6,33 @@
  * @module
  */
 
+import type { MemoryContext } from "../core/context.js";
+import {
+  requireScope,
+  type Scope,
+  type ScopeOptions,
+  scopeFromOptions,
+  scopeKey,
+  scopeToOptions,
+} from "../core/scope.js";
 import { LucidError } from "../errors.js";
-import type { MemoryContext } from "../memory/context.js";
-import { scopeFromOptions, sessionScopeKey } from "../memory/scope.js";
-import type { ScopeOptions } from "../memory/types.js";
-import type { DreamRunRecord, RunMemory, Scope } from "../store/store.js";
-import { type ApplyOptions, type ApplyResult, applyPlan } from "./apply/apply-plan.js";
+import type { MemoryChange } from "../store/ports/runs.js";
+import { type ApplyOptions, type ApplyResult, applyPlan, DREAM_RUN_KIND } from "./apply/apply-plan.js";
 import { type AutoResult, type IfDueResult, runAuto, runIfDue } from "./apply/auto.js";
 import type { ApplyDecisions } from "./apply/decisions.js";
 import { type UndoResult, undoRun } from "./apply/undo-run.js";
 import type { DreamPlanOptions } from "./dream-api.js";
+import { type DreamRun, readDreamRun } from "./dream-run.js";
 import { checkGate, type GateOptions, type GateStatus } from "./gate/gate.js";
 import { withDreamLease } from "./gate/lease.js";
+import { parsePlan } from "./parse-plan.js";
 import type { DreamPlan } from "./plan.js";
 
 export interface DreamRunsApi {
   /**
    * Applies a plan in one transaction (merges → resolved conflicts → deletions → rewrites) under
-   * the scope's lease, and records the run for `undo`.
+   * the scope's lease, and records the run for `undo`. The plan is parsed first: one read back from
+   * a file or a request is checked action by action (`INVALID_PLAN` names what is wrong).
    *
    * @example
    * const plan = await memory.dream.plan({ userId: "alice" });
@@ -33,9 +42,9 @@ export interface DreamRunsApi {
   /** Puts every memory a run touched back as it was; refuses (UNDO_CONFLICT) if one changed since, unless `force`. */
   undo(runId: string, options?: { force?: boolean }): Promise<UndoResult>;
   /** Runs, newest first: of one scope, or of all when no scope is given. */
-  runs(scope?: ScopeOptions, options?: { limit?: number }): Promise<DreamRunRecord[]>;
+  runs(scope?: ScopeOptions, options?: { limit?: number }): Promise<DreamRun[]>;
   /** One run with the memories it touched (their preimages and what it left). */
-  show(runId: string): Promise<{ run: DreamRunRecord; memories: RunMemory[] }>;
+  show(runId: string): Promise<{ run: DreamRun; memories: MemoryChange[] }>;
   /** `dream --auto`: plan and apply deletions, merges and rewrites; conflicts become one reminder. */
   auto(scope: ScopeOptions, options?: DreamPlanOptions): Promise<AutoResult>;
   /** Runs `auto` when the scope's gate passes. */
@@ -48,60 +57,45 @@ export function createDreamRunsApi(
   getContext: () => Promise<MemoryContext>,
   plan: (scope: ScopeOptions, options?: DreamPlanOptions) => Promise<DreamPlan>,
 ): DreamRunsApi {
-  const planner = (options?: DreamPlanOptions) => (scope: Scope) => plan(toOptions(scope), options);
+  const planner = (options?: DreamPlanOptions) => (scope: Scope) => plan(scopeToOptions(scope), options);
+  const scoped = (options: ScopeOptions, verb: string) => requireScope(scopeFromOptions(options ?? {}), verb);
   return {
     async apply(dreamPlan, decisions, options) {
+      const parsed = parsePlan(dreamPlan);
       const context = await getContext();
-      return withDreamLease(context, dreamPlan.scope, () =>
-        applyPlan(context, dreamPlan, decisions, options),
-      );
+      return withDreamLease(context, parsed.scope, () => applyPlan(context, parsed, decisions, options));
     },
     async undo(runId, options) {
       return undoRun(await getContext(), runId, options);
     },
     async runs(scope, options = {}) {
       const context = await getContext();
-      const scopeKey = scope === undefined ? null : sessionScopeKey(requiredScope(scope, "dream.runs"));
-      return context.store.listDreamRuns(scopeKey, options.limit ?? 20);
+      const records = await context.store.listRuns({
+        kind: DREAM_RUN_KIND,
+        ...(scope === undefined ? {} : { scopeKey: scopeKey(scoped(scope, "dream.runs")) }),
+        limit: options.limit ?? 20,
+      });
+      return records.map(readDreamRun);
     },
     async show(runId) {
-      const found = await (await getContext()).store.getDreamRun(runId);
-      if (found === null) {
+      const found = await (await getContext()).store.getRun(runId);
+      if (found === null || found.run.kind !== DREAM_RUN_KIND) {
         throw new LucidError("RUN_NOT_FOUND", `No dream run ${runId}. List runs with \`lucid dream runs\`.`, {
           details: { runId },
         });
       }
-      return found;
+      const memories = found.changes.filter((change): change is MemoryChange => change.kind === "memory");
+      return { run: readDreamRun(found.run), memories };
     },
     async auto(scope, options) {
-      return runAuto(await getContext(), requiredScope(scope, "dream.auto"), planner(options));
+      return runAuto(await getContext(), scoped(scope, "dream.auto"), planner(options));
     },
     async ifDue(scope, options = {}) {
       const { plan: planOptions, ...gate } = options;
-      return runIfDue(await getContext(), requiredScope(scope, "dream.ifDue"), planner(planOptions), gate);
+      return runIfDue(await getContext(), scoped(scope, "dream.ifDue"), planner(planOptions), gate);
     },
     async gate(scope, options) {
-      return checkGate(await getContext(), requiredScope(scope, "dream.gate"), options);
+      return checkGate(await getContext(), scoped(scope, "dream.gate"), options);
     },
-  };
-}
-
-function requiredScope(options: ScopeOptions, verb: string): Scope {
-  const scope = scopeFromOptions(options ?? {});
-  if (Object.keys(scope).length === 0) {
-    throw new LucidError(
-      "SCOPE_REQUIRED",
-      `${verb} needs a scope: pass at least one of userId, agentId, appId or runId, e.g. { userId: "alice" }.`,
-    );
-  }
-  return scope;
-}
-
-function toOptions(scope: Scope): ScopeOptions {
-  return {
-    ...(scope.user_id === undefined ? {} : { userId: scope.user_id }),
-    ...(scope.agent_id === undefined ? {} : { agentId: scope.agent_id }),
-    ...(scope.app_id === undefined ? {} : { appId: scope.app_id }),
-    ...(scope.run_id === undefined ? {} : { runId: scope.run_id }),
   };
 }

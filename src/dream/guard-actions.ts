@@ -11,7 +11,7 @@
  * @module
  */
 
-import type { DreamPolicy } from "../policy/dream-policy.js";
+import type { Policy } from "../policy/policy.js";
 import { isImmutable } from "./memory-facts.js";
 import type { DreamAction } from "./plan.js";
 import type { DreamSnapshot } from "./snapshot.js";
@@ -29,7 +29,7 @@ export interface GuardedActions {
 export function guardActions(
   proposals: readonly DreamAction[],
   snapshot: DreamSnapshot,
-  policy: DreamPolicy,
+  policy: Policy,
 ): GuardedActions {
   const pinnedSkipped = new Set<string>();
   const pinned = (id: string) => snapshot.byId(id)?.pinned === true;

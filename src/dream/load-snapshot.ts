@@ -9,8 +9,10 @@
  * @module
  */
 
+import type { Scope } from "../core/scope.js";
 import { scopeFilter } from "../filters/scope-of-filters.js";
-import type { MemoryRow, MemoryStore, Scope } from "../store/store.js";
+import type { MemoryRow } from "../store/ports/memories.js";
+import type { MemoryStore } from "../store/store.js";
 import { buildSnapshot, packedSnapshot, snapshotOrder } from "./build-snapshot.js";
 import { emptyVectorSet, rowVector, type VectorSet, writeVector } from "./neighbours/vector-set.js";
 import type { DreamSnapshot } from "./snapshot.js";

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { DreamPolicy } from "../policy/dream-policy.js";
+import type { Policy } from "../policy/policy.js";
 import type { SnapshotMemory } from "./snapshot.js";
 
 const DAY_MS = 86_400_000;
@@ -17,7 +17,7 @@ const DAY_MS = 86_400_000;
  * @example
  * categoryOf({ category: null, metadata: { type: "session_state" } } as SnapshotMemory, policy); // => "session_state"
  */
-export function categoryOf(memory: SnapshotMemory, policy: DreamPolicy): string | null {
+export function categoryOf(memory: SnapshotMemory, policy: Policy): string | null {
   if (memory.category !== null) return memory.category;
   const type = memory.metadata.type;
   return typeof type === "string" && Object.hasOwn(policy.categories, type) ? type : null;
@@ -35,7 +35,7 @@ export function ageInDays(createdAt: string, now: string): number {
 }
 
 /** Immutable categories (identity by default) are never merged or rewritten, except to redact a secret. */
-export function isImmutable(memory: SnapshotMemory, policy: DreamPolicy): boolean {
+export function isImmutable(memory: SnapshotMemory, policy: Policy): boolean {
   const category = categoryOf(memory, policy);
   return category !== null && policy.categories[category]?.immutable === true;
 }

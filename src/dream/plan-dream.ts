@@ -6,12 +6,12 @@
  * @module
  */
 
-import { deepFreeze } from "../freeze.js";
-import type { DreamPolicy } from "../policy/dream-policy.js";
+import type { Policy } from "../policy/policy.js";
 import type { Analyser } from "./analyser.js";
 import { DEFAULT_ANALYSERS } from "./analysers.js";
 import { guardActions } from "./guard-actions.js";
 import { categoryOf, typeOf } from "./memory-facts.js";
+import { parsePlan } from "./parse-plan.js";
 import { type DreamAction, type DreamPlan, PLAN_VERSION, type SeenMemory } from "./plan.js";
 import { planStats } from "./plan-stats.js";
 import { precedenceRank } from "./precedence.js";
@@ -33,7 +33,7 @@ export interface PlanDreamOptions {
  */
 export function planDream(
   snapshot: DreamSnapshot,
-  policy: DreamPolicy,
+  policy: Policy,
   options: PlanDreamOptions = {},
 ): DreamPlan {
   const startedAt = options.startedAt ?? performance.now();
@@ -42,7 +42,8 @@ export function planDream(
   const actions = resolveOverlaps(guarded.actions).sort(
     (a, b) => precedenceRank(a) - precedenceRank(b) || compare(a.ids[0] ?? "", b.ids[0] ?? ""),
   );
-  return deepFreeze({
+  // Parsed like any plan: what apply will accept is checked where the plan is made.
+  return parsePlan({
     version: PLAN_VERSION,
     scope: { ...snapshot.scope },
     now: snapshot.now,
@@ -61,7 +62,7 @@ export function planDream(
 function seenMemories(
   actions: readonly DreamAction[],
   snapshot: DreamSnapshot,
-  policy: DreamPolicy,
+  policy: Policy,
 ): Record<string, SeenMemory> {
   const ids = [...new Set(actions.flatMap((action) => action.ids))].sort(compare);
   const seen: Record<string, SeenMemory> = {};

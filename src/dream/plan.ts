@@ -8,7 +8,7 @@
  * @module
  */
 
-import type { Scope } from "../store/store.js";
+import type { Scope } from "../core/scope.js";
 
 export const PLAN_VERSION = 1;
 
@@ -95,7 +95,7 @@ export interface DreamPlan {
   readonly scope: Scope;
   /** The instant the plan was made against (ISO-8601); ages and TTLs are measured from it. */
   readonly now: string;
-  /** The resolved policy the analysers used (a `DreamPolicy` in plans made by `planDream`). */
+  /** The resolved policy the analysers used (a `Policy` in plans made by `planDream`). */
   readonly policy: unknown;
   /** How many memories were analysed. */
   readonly reviewed: number;

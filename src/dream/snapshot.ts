@@ -5,7 +5,8 @@
  * @module
  */
 
-import type { MemoryRow, Scope } from "../store/store.js";
+import type { Scope } from "../core/scope.js";
+import type { MemoryRow } from "../store/ports/memories.js";
 
 export interface SnapshotMemory extends MemoryRow {
   /** `metadata.pinned === true`: never merged, rewritten or pruned (a secret is still redacted). */

@@ -34,6 +34,11 @@
  * @module
  */
 
+import { SCOPE_KEYS } from "../core/scope.js";
+
+/** Mem0-style filters as a caller gives them: scope keys, metadata keys, operators, `AND OR NOT`. */
+export type Filters = Record<string, unknown>;
+
 export const FILTER_OPERATORS = [
   "eq",
   "ne",
@@ -84,9 +89,6 @@ export interface FilterExists {
 }
 
 export type FilterNode = FilterAnd | FilterOr | FilterNot | FilterCondition | FilterExists;
-
-export const SCOPE_KEYS = ["user_id", "agent_id", "app_id", "run_id"] as const;
-export type ScopeKey = (typeof SCOPE_KEYS)[number];
 
 /** Fields that are columns of a memory rather than metadata keys. */
 export const COLUMN_FIELDS = [...SCOPE_KEYS, "id", "category", "created_at", "updated_at"] as const;

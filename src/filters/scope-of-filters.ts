@@ -5,8 +5,8 @@
  * @module
  */
 
-import { LucidError } from "../errors.js";
-import { type FilterNode, filterNode, SCOPE_KEYS, type ScopeKey } from "./filter.js";
+import { SCOPE_KEYS, type Scope } from "../core/scope.js";
+import { type FilterNode, filterNode } from "./filter.js";
 
 /**
  * The scope keys fixed by an `eq` string condition that every match must satisfy: conditions at the
@@ -16,13 +16,13 @@ import { type FilterNode, filterNode, SCOPE_KEYS, type ScopeKey } from "./filter
  * @example
  * scopeOf(parseFilters({ user_id: "alice", OR: [{ agent_id: "a" }, { agent_id: "b" }] })); // { user_id: "alice" }
  */
-export function scopeOf(node: FilterNode): Partial<Record<ScopeKey, string>> {
-  const scope: Partial<Record<ScopeKey, string>> = {};
+export function scopeOf(node: FilterNode): Scope {
+  const scope: Scope = {};
   collect(node, scope);
   return Object.freeze(scope);
 }
 
-function collect(node: FilterNode, scope: Partial<Record<ScopeKey, string>>): void {
+function collect(node: FilterNode, scope: Scope): void {
   if (node.kind === "and") {
     for (const child of node.children) collect(child, scope);
   } else if (node.kind === "condition" && node.op === "eq" && typeof node.value === "string") {
@@ -32,31 +32,13 @@ function collect(node: FilterNode, scope: Partial<Record<ScopeKey, string>>): vo
 }
 
 /**
- * `scopeOf(node)`, or `LucidError("SCOPE_REQUIRED")` when the filter fixes no scope key. `what`
- * names the operation in the message.
- *
- * @example
- * requireScope(parseFilters({ user_id: "alice" }), "search"); // { user_id: "alice" }
- * requireScope(parseFilters({ category: "food" }), "search"); // throws SCOPE_REQUIRED
- */
-export function requireScope(node: FilterNode, what: string): Partial<Record<ScopeKey, string>> {
-  const scope = scopeOf(node);
-  if (Object.keys(scope).length > 0) return scope;
-  throw new LucidError(
-    "SCOPE_REQUIRED",
-    `${what} needs a scope: pass filters with at least one of user_id, agent_id, app_id or run_id, ` +
-      `e.g. { filters: { user_id: "alice" } }`,
-  );
-}
-
-/**
  * The filter matching exactly the memories of `scope` (its keys by equality): the inverse of
  * `scopeOf`, for code that holds a scope rather than user filters.
  *
  * @example
  * scopeFilter({ user_id: "alice", app_id: "billing" }); // and(user_id eq alice, app_id eq billing)
  */
-export function scopeFilter(scope: Partial<Record<ScopeKey, string>>): FilterNode {
+export function scopeFilter(scope: Scope): FilterNode {
   return filterNode.and(
     SCOPE_KEYS.flatMap((key) => {
       const value = scope[key];

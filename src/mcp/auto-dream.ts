@@ -7,16 +7,17 @@
  */
 
 import type { ApplyCounts } from "../dream/apply/apply-plan.js";
-import type { GateThresholds } from "../dream/gate/gate.js";
+import type { CallScope } from "../edge/call-scope.js";
+import { reportError } from "../edge/error-report.js";
+import type { EventRegistry } from "../edge/events.js";
 import { isLucidError } from "../errors.js";
-import type { Memory } from "../memory/memory.js";
-import type { EventRegistry } from "./events.js";
-import type { ToolScope } from "./scope.js";
+import type { GateThresholds } from "../policy/policy.js";
+import type { Memory } from "../sdk/memory.js";
 
 export interface AutoDreamOptions {
   /** False switches auto-dream off (`LUCID_DREAM=off`, read by the caller). Default true. */
   readonly enabled?: boolean;
-  /** The gate (default Mem0's: 24 hours, 5 sessions, 20 memories). */
+  /** Over the Memory's policy `gate` (which `lucid.config.json` `dream.gate` sets). */
   readonly thresholds?: Partial<GateThresholds>;
 }
 
@@ -42,19 +43,19 @@ export const MCP_TRIGGER = "mcp";
  *
  * @example
  * const touched = createSessionTracker({ memory, events, log: console.error });
- * touched("session-1", resolveToolScope({ userId: "alice" }, {}));
+ * touched("session-1", resolveCallScope({ userId: "alice" }, {}));
  */
 export function createSessionTracker(
   input: SessionTrackerInput,
-): (sessionId: string, scope: ToolScope) => void {
+): (sessionId: string, scope: CallScope) => void {
   const seen = new Set<string>();
   return (sessionId, scope) => {
     const key = `${sessionId}\n${scope.key}`;
     if (seen.has(key)) return;
     seen.add(key);
     const work = recordAndDream(input, sessionId, scope).catch((error: unknown) => {
-      const code = isLucidError(error) ? error.code : "INTERNAL_ERROR";
-      input.log(`lucid mcp: session ${sessionId} on ${scope.key}: ${code}: ${(error as Error).message}`);
+      const { code, message } = reportError(error);
+      input.log(`lucid mcp: session ${sessionId} on ${scope.key}: ${code}: ${message}`);
     });
     // Shutdown waits for it, so the store is not closed under a gate check about to start a dream.
     input.events.hold(work);
@@ -64,7 +65,7 @@ export function createSessionTracker(
 async function recordAndDream(
   input: SessionTrackerInput,
   sessionId: string,
-  scope: ToolScope,
+  scope: CallScope,
 ): Promise<void> {
   const { memory, events, autoDream = {} } = input;
   await memory.sessions.record(sessionId, { trigger: MCP_TRIGGER, ...scope.options });

@@ -12,10 +12,10 @@ import type { AddressInfo } from "node:net";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
-import { checkBinding, guardRequest } from "./http-guard.js";
+import { readJsonBody } from "../edge/body.js";
+import { checkBinding, guardRequest } from "../edge/guard.js";
 
 export const MCP_PATH = "/mcp";
-const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 export interface HttpServerOptions {
   /** A new server for each client session. */
@@ -74,8 +74,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     if (new URL(request.url ?? "/", "http://localhost").pathname !== MCP_PATH) {
       return sendError(response, 404, `Not found: the MCP endpoint is ${MCP_PATH}.`);
     }
-    const body = request.method === "POST" ? await readJson(request) : undefined;
-    if (body instanceof Error) return sendError(response, 400, body.message, {}, -32700);
+    const read = request.method === "POST" ? await readJsonBody(request) : undefined;
+    if (read !== undefined && !read.ok) {
+      return sendError(response, read.reason === "too_large" ? 413 : 400, read.message, {}, -32700);
+    }
+    const body = read?.value;
     const sessionId = request.headers["mcp-session-id"];
     if (typeof sessionId === "string") {
       const session = sessions.get(sessionId);
@@ -119,22 +122,6 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },
   };
-}
-
-/** The parsed JSON body, or an Error saying why there is none. */
-async function readJson(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return new Error(`Request body over ${MAX_BODY_BYTES} bytes.`);
-    chunks.push(chunk as Buffer);
-  }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString("utf8"));
-  } catch (error) {
-    return new Error(`Parse error: the body is not JSON (${(error as Error).message}).`);
-  }
 }
 
 /** A JSON-RPC error body, as the SDK's transport writes its own. */

@@ -12,9 +12,9 @@
  * @module
  */
 
+export type { EventInput, EventStatus, EventType, LucidEvent } from "../edge/events.js";
+export { EVENT_STATUSES, EVENT_TYPES, EventRegistry } from "../edge/events.js";
 export type { AutoDreamOptions } from "./auto-dream.js";
-export type { EventInput, EventStatus, EventType, LucidEvent } from "./events.js";
-export { EVENT_STATUSES, EVENT_TYPES, EventRegistry } from "./events.js";
 export type { HttpServerOptions, RunningHttpServer } from "./http.js";
 export { MCP_PATH, startHttpServer } from "./http.js";
 export type { McpServerOptions } from "./server.js";

@@ -20,12 +20,12 @@ import {
   type ServerRequest,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import type { ScopeOptions } from "../core/scope.js";
+import { type CallScope, resolveCallScope } from "../edge/call-scope.js";
+import { EventRegistry } from "../edge/events.js";
 import { isLucidError } from "../errors.js";
-import type { Memory } from "../memory/memory.js";
-import type { ScopeOptions } from "../memory/types.js";
+import type { Memory } from "../sdk/memory.js";
 import { type AutoDreamOptions, createSessionTracker } from "./auto-dream.js";
-import { EventRegistry } from "./events.js";
-import { resolveToolScope, type ToolScope } from "./scope.js";
 import type { Tool, ToolCall } from "./tool.js";
 import { errorResult, invalidArguments, replyResult } from "./tool-result.js";
 import { TOOLS } from "./tools/index.js";
@@ -72,12 +72,12 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     args: Record<string, unknown>,
     extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
   ): Promise<CallToolResult> => {
-    let used: ToolScope | undefined;
+    let used: CallScope | undefined;
     const call: ToolCall = {
       memory,
       events,
       scope: (params) => {
-        used = resolveToolScope(defaults, params);
+        used = resolveCallScope(defaults, params);
         return used;
       },
     };

@@ -8,9 +8,10 @@
 
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
-import type { Memory } from "../memory/memory.js";
-import type { EventRegistry } from "./events.js";
-import type { ScopeParams, ToolScope } from "./scope.js";
+import type { Scope } from "../core/scope.js";
+import type { CallScope } from "../edge/call-scope.js";
+import type { EventRegistry } from "../edge/events.js";
+import type { Memory } from "../sdk/memory.js";
 
 export interface ToolReply {
   /** What the model reads: short, one fact a line. */
@@ -27,7 +28,7 @@ export interface ToolCall {
    * The scope of this call (defaults overridden by the parameters). Each tool calls it once; the
    * session of the call is counted for that scope.
    */
-  scope(params: ScopeParams): ToolScope;
+  scope(params: Scope): CallScope;
 }
 
 export interface ToolDef<Shape extends z.ZodRawShape> {

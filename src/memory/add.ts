@@ -1,34 +1,26 @@
 /**
  * `add`: store facts verbatim (Mem0's `infer: false`), one memory per non-system message.
  *
- * Everything that can fail (validation, embedding) happens before the one transaction that writes
- * the memories, their history rows and the session's messages, so a failed add writes nothing.
+ * Everything that can fail (validation, the secrets screen, embedding) happens before the one
+ * transaction that writes the memories, their history rows and the session's messages, so a failed
+ * add writes nothing.
  *
  * @module
  */
 
 import { randomUUID } from "node:crypto";
+import type { MemoryContext } from "../core/context.js";
+import { embedTexts } from "../core/embed-texts.js";
+import { checkId, copyMetadata, toIsoTimestamp } from "../core/inputs.js";
+import { requireScope, scopeFromOptions, scopeKey } from "../core/scope.js";
+import { createMemoryWriter } from "../core/write/memory-writer.js";
+import { type PreparedText, prepareText } from "../core/write/prepare-text.js";
 import { LucidError } from "../errors.js";
 import { resolveCategory } from "../policy/categories.js";
-import type { MemoryRow, NewMemory } from "../store/store.js";
-import { extractEntities } from "../text/entities.js";
-import { contentHash } from "../text/normalise.js";
-import type { MemoryContext } from "./context.js";
-import { embedTexts } from "./embed-texts.js";
-import { checkId, checkText, copyMetadata, toIsoTimestamp } from "./inputs.js";
-import { requireScopeForAdd, scopeColumns, scopeFromOptions, sessionScopeKey } from "./scope.js";
-import type { Redaction } from "./secrets-guard.js";
+import type { MemoryRow } from "../store/ports/memories.js";
+import { SDK_ACTOR } from "./actor.js";
 import { toMemoryItem } from "./to-item.js";
 import type { AddOptions, AddResult, AddResultItem, Message } from "./types.js";
-
-/** Who made a change, as history records it. */
-export const SDK_ACTOR = "user";
-
-interface Draft {
-  readonly text: string;
-  readonly hash: string;
-  readonly redactions: readonly Redaction[];
-}
 
 export async function addMemories(
   context: MemoryContext,
@@ -41,23 +33,23 @@ export async function addMemories(
       "add with infer: true extracts facts with an LLM, and none is configured. Pass infer: false (the default) to store the text as given.",
     );
   }
-  const scope = scopeFromOptions(options);
-  requireScopeForAdd(scope);
+  const scope = requireScope(scopeFromOptions(options), "add");
   const raw = toMessages(input);
   if (raw.every((message) => message.role === "system")) {
     throw new LucidError("EMPTY_TEXT", "add got only system messages; there is nothing to remember.");
   }
   // Screened before anything else sees them: the message log, the hash and the embedding input
   // all get the redacted text.
-  const screened = raw.map((message) =>
+  const log = raw.map((message) =>
     message.role === "system"
-      ? { message: { ...message, content: context.secrets.screen(message.content).text }, redactions: [] }
-      : screenMessage(context, message),
+      ? { ...message, content: context.secrets.screen(message.content).text }
+      : { ...message, content: prepareText(context, message.content) },
   );
-  const messages = screened.map((entry) => entry.message);
-  const drafts = uniqueDrafts(screened.filter((entry) => entry.message.role !== "system"));
+  const drafts = uniqueDrafts(
+    log.flatMap((message) => (typeof message.content === "string" ? [] : [message.content])),
+  );
   const metadata = copyMetadata(options.metadata);
-  const category = resolveCategory(options.category, metadata, context.categories);
+  const category = resolveCategory(options.category, metadata, context.policy.categories);
   // The category lives in its own column; keeping a copy in metadata would let the two disagree.
   delete metadata.category;
   const stamps = timestamps(context, options);
@@ -78,58 +70,49 @@ export async function addMemories(
     fresh.map((draft) => draft.text),
     "add",
   );
+  const vectorOf = new Map(fresh.map((draft, index) => [draft.hash, vectors[index] as Float32Array]));
 
   return context.store.transaction(async (tx) => {
     if (explicitId !== undefined && fresh.length > 0 && (await tx.getMemory(explicitId)) !== null) {
       throw new LucidError(
         "INVALID_ARGUMENT",
         `A memory with id ${explicitId} already exists. Update it, or import with another id.`,
-        {
-          details: { id: explicitId },
-        },
+        { details: { id: explicitId } },
       );
     }
+    const writer = createMemoryWriter(tx, { actor: SDK_ACTOR, at: stamps.now });
     const results: AddResultItem[] = [];
-    let freshIndex = 0;
     for (const [index, draft] of drafts.entries()) {
       // Re-checked inside the transaction: another writer may have stored it since the first look.
-      const duplicate = existing[index] ?? (await tx.findByHash(scope, draft.hash));
+      const duplicate = (await tx.findByHash(scope, draft.hash)) ?? existing[index] ?? null;
       if (duplicate !== null) {
-        if (existing[index] === null) freshIndex++;
-        results.push(resultItem(duplicate, "NONE", draft.redactions));
+        results.push(resultItem(duplicate, "NONE", draft));
         continue;
       }
-      const memory: NewMemory = {
+      const embedding = vectorOf.get(draft.hash) as Float32Array;
+      const row = await writer.insert({
         id: explicitId ?? randomUUID(),
-        text: draft.text,
-        hash: draft.hash,
-        ...scopeColumns(scope),
+        text: draft,
+        scope,
         category,
         metadata,
         createdAt: stamps.createdAt,
         updatedAt: stamps.updatedAt,
         expiresAt,
-        embedding: vectors[freshIndex++] as Float32Array,
-        entities: extractEntities(draft.text),
-      };
-      await tx.insertMemory(memory);
-      await tx.addHistory({
-        memoryId: memory.id,
-        action: "ADD",
-        previousValue: null,
-        newValue: memory.text,
-        actor: SDK_ACTOR,
-        createdAt: stamps.now,
+        embedding,
       });
-      results.push(resultItem(memory, "ADD", draft.redactions));
+      results.push(resultItem(row, "ADD", draft));
     }
-    const log = messages.map((message) => ({
-      role: message.role,
-      content: message.content,
-      name: message.name ?? null,
-      createdAt: stamps.now,
-    }));
-    await tx.addMessages(sessionScopeKey(scope), log, context.messagesPerSession);
+    await tx.addMessages(
+      scopeKey(scope),
+      log.map((message) => ({
+        role: message.role,
+        content: typeof message.content === "string" ? message.content : message.content.text,
+        name: message.name ?? null,
+        createdAt: stamps.now,
+      })),
+      context.messagesPerSession,
+    );
     return { results };
   });
 }
@@ -154,23 +137,10 @@ function toMessages(input: string | readonly Message[]): readonly Message[] {
   });
 }
 
-/** A message's text checked and screened for secrets (positions refer to the trimmed text). */
-function screenMessage(
-  context: MemoryContext,
-  message: Message,
-): { message: Message; redactions: Redaction[] } {
-  const checked = checkText(message.content, context.maxTextBytes);
-  const { text, redactions } = context.secrets.screen(checked);
-  return { message: { ...message, content: text }, redactions };
-}
-
 /** One draft per distinct normalised text, in first-seen order. */
-function uniqueDrafts(entries: readonly { message: Message; redactions: Redaction[] }[]): Draft[] {
-  const seen = new Map<string, Draft>();
-  for (const { message, redactions } of entries) {
-    const hash = contentHash(message.content);
-    if (!seen.has(hash)) seen.set(hash, { text: message.content, hash, redactions });
-  }
+function uniqueDrafts(texts: readonly PreparedText[]): PreparedText[] {
+  const seen = new Map<string, PreparedText>();
+  for (const text of texts) if (!seen.has(text.hash)) seen.set(text.hash, text);
   return [...seen.values()];
 }
 
@@ -185,13 +155,9 @@ function timestamps(
   return { now, createdAt, updatedAt };
 }
 
-function resultItem(
-  row: MemoryRow,
-  event: AddResultItem["event"],
-  redactions: readonly Redaction[],
-): AddResultItem {
+function resultItem(row: MemoryRow, event: AddResultItem["event"], draft: PreparedText): AddResultItem {
   const item = toMemoryItem(row);
   const result: AddResultItem = { id: item.id, memory: item.memory, event, metadata: item.metadata };
-  if (redactions.length > 0) result.redactions = [...redactions];
+  if (draft.redactions.length > 0) result.redactions = [...draft.redactions];
   return result;
 }

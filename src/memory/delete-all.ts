@@ -1,7 +1,9 @@
-import { SDK_ACTOR } from "./add.js";
-import type { MemoryContext } from "./context.js";
-import { readFilter } from "./read-filters.js";
-import type { Filters, ScopeOptions } from "./types.js";
+import type { MemoryContext } from "../core/context.js";
+import { readFilter } from "../core/read-filter.js";
+import type { ScopeOptions } from "../core/scope.js";
+import { createMemoryWriter } from "../core/write/memory-writer.js";
+import type { Filters } from "../filters/filter.js";
+import { SDK_ACTOR } from "./actor.js";
 
 const BATCH = 1000;
 
@@ -14,24 +16,15 @@ export async function deleteAllMemories(
   options: ScopeOptions & { filters?: Filters } = {},
 ): Promise<{ message: string; deleted: number }> {
   const filter = readFilter(options, "deleteAll");
-  const now = context.clock.now().toISOString();
+  const at = context.clock.now().toISOString();
   const deleted = await context.store.transaction(async (tx) => {
+    const writer = createMemoryWriter(tx, { actor: SDK_ACTOR, at });
     let count = 0;
     for (;;) {
       // Always the first page: each batch's deletions move the next batch to the front.
       const { rows } = await tx.listMemories({ filter, limit: BATCH, offset: 0 });
       if (rows.length === 0) return count;
-      for (const row of rows) {
-        await tx.deleteMemory(row.id);
-        await tx.addHistory({
-          memoryId: row.id,
-          action: "DELETE",
-          previousValue: row.text,
-          newValue: null,
-          actor: SDK_ACTOR,
-          createdAt: now,
-        });
-      }
+      for (const row of rows) await writer.remove(row.id);
       count += rows.length;
     }
   });

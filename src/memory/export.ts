@@ -1,8 +1,8 @@
-import { MATCH_ALL } from "../filters/filter.js";
+import type { MemoryContext } from "../core/context.js";
+import { type Filters, MATCH_ALL } from "../filters/filter.js";
 import { parseFilters } from "../filters/parse-filters.js";
-import type { MemoryRow } from "../store/store.js";
-import type { MemoryContext } from "./context.js";
-import type { ExportRecord, Filters } from "./types.js";
+import type { MemoryRow } from "../store/ports/memories.js";
+import type { ExportRecord } from "./types.js";
 
 const PAGE = 500;
 

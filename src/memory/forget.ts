@@ -5,8 +5,8 @@
  * @module
  */
 
+import type { MemoryContext } from "../core/context.js";
 import { LucidError } from "../errors.js";
-import type { MemoryContext } from "./context.js";
 import { deleteMemory } from "./delete.js";
 import { searchMemories } from "./search.js";
 import type { ForgetOptions, ForgetResult } from "./types.js";

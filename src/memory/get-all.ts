@@ -1,6 +1,7 @@
+import type { MemoryContext } from "../core/context.js";
+import { readFilter } from "../core/read-filter.js";
+import { readVisibility } from "../core/visibility.js";
 import { LucidError } from "../errors.js";
-import type { MemoryContext } from "./context.js";
-import { readFilter, readVisibility } from "./read-filters.js";
 import { toMemoryItem } from "./to-item.js";
 import type { GetAllOptions, GetAllResult } from "./types.js";
 

@@ -1,5 +1,5 @@
-import type { MemoryContext } from "./context.js";
-import { checkId } from "./inputs.js";
+import type { MemoryContext } from "../core/context.js";
+import { checkId } from "../core/inputs.js";
 import type { HistoryEntry } from "./types.js";
 
 /**

@@ -8,26 +8,23 @@
  */
 
 import { randomUUID } from "node:crypto";
+import type { MemoryContext } from "../core/context.js";
+import { embedTexts } from "../core/embed-texts.js";
+import { checkId, copyMetadata, toIsoTimestamp } from "../core/inputs.js";
+import { requireScope, SCOPE_KEYS, type Scope, scopeValue } from "../core/scope.js";
+import { createMemoryWriter, type MemoryWriter, type NewMemoryInput } from "../core/write/memory-writer.js";
+import { prepareText } from "../core/write/prepare-text.js";
 import { isLucidError, LucidError } from "../errors.js";
-import { SCOPE_KEYS } from "../filters/filter.js";
 import { resolveCategory } from "../policy/categories.js";
-import type { MemoryStoreOps, NewMemory, Scope } from "../store/store.js";
-import { extractEntities } from "../text/entities.js";
-import { contentHash } from "../text/normalise.js";
-import type { MemoryContext } from "./context.js";
-import { embedTexts } from "./embed-texts.js";
-import { checkId, checkText, copyMetadata, toIsoTimestamp } from "./inputs.js";
-import { requireScopeForAdd, scopeColumns, scopeOfRow } from "./scope.js";
-import type { Redaction } from "./secrets-guard.js";
+import type { MemoryStoreOps } from "../store/store.js";
+import { IMPORT_ACTOR } from "./actor.js";
 import type { ImportItemResult, ImportOptions, ImportRecord, ImportResult } from "./types.js";
 
-export const IMPORT_ACTOR = "import";
 const DEFAULT_BATCH = 64;
 
-type Prepared = Omit<NewMemory, "embedding"> & {
+type Prepared = Omit<NewMemoryInput, "embedding"> & {
   readonly index: number;
   readonly explicitId: boolean;
-  readonly redactions: readonly Redaction[];
 };
 
 export async function importMemories(
@@ -78,32 +75,29 @@ function prepare(context: MemoryContext, record: ImportRecord, index: number): P
   if (typeof record !== "object" || record === null) {
     throw new LucidError("INVALID_ARGUMENT", `Record ${index} is not an object.`);
   }
-  const { text, redactions } = context.secrets.screen(checkText(record.text, context.maxTextBytes));
+  const text = prepareText(context, record.text);
   const scope: Scope = {};
   for (const key of SCOPE_KEYS) {
-    const value = record[key];
-    if (value !== undefined && value !== null) scope[key] = checkId(value, key);
+    const value = scopeValue(key, record[key]);
+    if (value !== undefined) scope[key] = value;
   }
-  requireScopeForAdd(scope);
+  requireScope(scope, "import");
   const metadata = copyMetadata(record.metadata);
-  const category = resolveCategory(record.category, metadata, context.categories);
+  const category = resolveCategory(record.category, metadata, context.policy.categories);
   delete metadata.category;
   const now = context.clock.now().toISOString();
   const createdAt = record.createdAt === undefined ? now : toIsoTimestamp(record.createdAt, "createdAt");
   return {
     index,
-    redactions,
     explicitId: record.id !== undefined,
     id: record.id === undefined ? randomUUID() : checkId(record.id),
     text,
-    hash: contentHash(text),
-    ...scopeColumns(scope),
+    scope,
     category,
     metadata,
     createdAt,
     updatedAt: record.updatedAt === undefined ? createdAt : toIsoTimestamp(record.updatedAt, "updatedAt"),
     expiresAt: record.expiresAt === undefined ? null : toIsoTimestamp(record.expiresAt, "expiresAt"),
-    entities: extractEntities(text),
   };
 }
 
@@ -123,26 +117,27 @@ async function writeBatch(
   if (toWrite.length === 0) return skipped;
   const vectors = await embedTexts(
     context,
-    toWrite.map((memory) => memory.text),
+    toWrite.map((memory) => memory.text.text),
     "add",
   );
-  const now = context.clock.now().toISOString();
+  const at = context.clock.now().toISOString();
   return context.store.transaction(async (tx) => {
+    const writer = createMemoryWriter(tx, { actor: IMPORT_ACTOR, at });
     const results: ImportItemResult[] = [...skipped];
     for (const [position, memory] of toWrite.entries()) {
-      const { index, explicitId, redactions, ...row } = memory;
+      const { index, explicitId, ...input } = memory;
       const status = await writeOne(
         tx,
-        { ...row, embedding: vectors[position] as Float32Array },
+        writer,
+        { ...input, embedding: vectors[position] as Float32Array },
         explicitId,
         onConflict,
-        now,
       );
       results.push({
         index,
         status: status.kind,
         id: status.id,
-        ...(redactions.length > 0 ? { redactions: [...redactions] } : {}),
+        ...(input.text.redactions.length > 0 ? { redactions: [...input.text.redactions] } : {}),
       });
     }
     return results;
@@ -151,27 +146,18 @@ async function writeBatch(
 
 async function writeOne(
   tx: MemoryStoreOps,
-  memory: NewMemory,
+  writer: MemoryWriter,
+  memory: NewMemoryInput,
   explicitId: boolean,
   onConflict: "skip" | "replace",
-  now: string,
 ): Promise<{ kind: "imported" | "replaced" | "skipped"; id: string }> {
   const existing = await tx.getMemory(memory.id);
   if (existing !== null && onConflict === "skip") return { kind: "skipped", id: existing.id };
   if (existing === null && !explicitId) {
     // Without an id to keep, the same text in the same scope is the same memory: don't store it twice.
-    const duplicate = await tx.findByHash(scopeOfRow(memory), memory.hash);
+    const duplicate = await tx.findByHash(memory.scope, memory.text.hash);
     if (duplicate !== null) return { kind: "skipped", id: duplicate.id };
   }
-  if (existing !== null) await tx.deleteMemory(existing.id);
-  await tx.insertMemory(memory);
-  await tx.addHistory({
-    memoryId: memory.id,
-    action: existing === null ? "ADD" : "UPDATE",
-    previousValue: existing?.text ?? null,
-    newValue: memory.text,
-    actor: IMPORT_ACTOR,
-    createdAt: now,
-  });
+  await writer.replace(memory);
   return { kind: existing === null ? "imported" : "replaced", id: memory.id };
 }

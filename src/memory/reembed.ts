@@ -6,11 +6,11 @@
  * @module
  */
 
+import type { MemoryContext } from "../core/context.js";
+import { policyVisibility } from "../core/visibility.js";
 import { checkVectors } from "../embed/check-vectors.js";
 import { LucidError } from "../errors.js";
-import type { MemoryContext } from "./context.js";
 import type { ReembedOptions } from "./types.js";
-import { policyVisibility } from "./visibility.js";
 
 const DEFAULT_BATCH = 64;
 
@@ -40,10 +40,8 @@ export async function reembedMemories(
     if (rows.length === 0) break;
     const texts = rows.map((row) => row.text);
     const vectors = checkVectors(embedder, texts, await embedder.embed(texts, "update"));
-    await store.transaction(async (tx) =>
-      tx.writeReembedded(
-        rows.map((row, index) => ({ id: row.id, embedding: vectors[index] as Float32Array })),
-      ),
+    await store.writeReembedded(
+      rows.map((row, index) => ({ id: row.id, embedding: vectors[index] as Float32Array })),
     );
     reembedded += rows.length;
     done += rows.length;

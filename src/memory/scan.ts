@@ -5,9 +5,9 @@
  * @module
  */
 
-import type { MemoryContext } from "./context.js";
+import type { MemoryContext } from "../core/context.js";
+import type { Filters } from "../filters/filter.js";
 import { exportMemories } from "./export.js";
-import type { Filters } from "./types.js";
 
 export interface ScanFinding {
   readonly id: string;

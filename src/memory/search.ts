@@ -6,16 +6,17 @@
  * @module
  */
 
+import type { MemoryContext } from "../core/context.js";
+import { embedTexts } from "../core/embed-texts.js";
+import { checkText } from "../core/inputs.js";
+import { readFilter } from "../core/read-filter.js";
+import { readVisibility } from "../core/visibility.js";
 import { LucidError } from "../errors.js";
 import type { FilterNode } from "../filters/filter.js";
 import { idsWorthScoring, type RankedCandidate, rankCandidates } from "../search/rank.js";
-import type { MemoryStoreOps } from "../store/store.js";
+import type { SearchPort } from "../store/ports/search.js";
 import { extractEntities } from "../text/entities.js";
 import { keywordTerms } from "../text/keywords.js";
-import type { MemoryContext } from "./context.js";
-import { embedTexts } from "./embed-texts.js";
-import { checkText } from "./inputs.js";
-import { readFilter, readVisibility } from "./read-filters.js";
 import { toMemoryItem } from "./to-item.js";
 import {
   type MemoryItem,
@@ -86,7 +87,7 @@ export async function searchMemories(
 
 /** Cosine similarity of memories found only by keyword or entity, via an exact dense query over just them. */
 async function similarities(
-  store: MemoryStoreOps,
+  store: SearchPort,
   filter: FilterNode,
   vector: Float32Array,
   ids: readonly string[],

@@ -1,6 +1,6 @@
-import type { MemoryContext } from "./context.js";
+import type { MemoryContext } from "../core/context.js";
+import { policyVisibility } from "../core/visibility.js";
 import type { StoreStatus } from "./types.js";
-import { policyVisibility } from "./visibility.js";
 
 /** `status`: where the store is, what wrote it, and what it holds. */
 export async function storeStatus(context: MemoryContext): Promise<StoreStatus> {
@@ -12,6 +12,11 @@ export async function storeStatus(context: MemoryContext): Promise<StoreStatus> 
   ]);
   return {
     location: store.location,
+    backend: {
+      name: store.capabilities.backend,
+      ann: store.capabilities.ann,
+      concurrentWriters: store.capabilities.concurrentWriters,
+    },
     sizeBytes: stats.sizeBytes,
     schemaVersion: store.schemaVersion,
     embedder: stamp,

@@ -1,4 +1,4 @@
-import type { MemoryRow } from "../store/store.js";
+import type { MemoryRow } from "../store/ports/memories.js";
 import type { MemoryItem } from "./types.js";
 
 /** A stored row in the shape Mem0 returns: scope keys at the top level, only when set. */

@@ -6,26 +6,16 @@
  * @module
  */
 
-import type { ScopeKey } from "../filters/filter.js";
-import type { HistoryAction } from "../store/store.js";
-import type { Redaction } from "./secrets-guard.js";
+import type { Scope, ScopeOptions } from "../core/scope.js";
+import type { Redaction } from "../core/secrets-guard.js";
+import type { Filters } from "../filters/filter.js";
+import type { HistoryAction } from "../store/ports/history.js";
 
 /** A chat message, as Mem0 takes them. System messages are context, never stored as memories. */
 export interface Message {
   role: "user" | "assistant" | "system" | (string & {});
   content: string;
   name?: string;
-}
-
-/** Mem0-style filters: scope keys, metadata keys, operators (`eq ne gt gte lt lte in nin contains icontains`), `AND OR NOT`. */
-export type Filters = Record<string, unknown>;
-
-/** Scope given as options (camelCase, as Mem0's `add`). */
-export interface ScopeOptions {
-  userId?: string;
-  agentId?: string;
-  appId?: string;
-  runId?: string;
 }
 
 export interface AddOptions extends ScopeOptions {
@@ -179,11 +169,8 @@ export interface ForgetResult {
   candidates: MemoryItem[];
 }
 
-/** A memory's scope keys as they appear in records: snake_case, each present only when set. */
-export type ScopeFields = Partial<Record<ScopeKey, string>>;
-
 /** One memory to import, in Lucid's export form (Mem0 exports map onto it field by field). */
-export interface ImportRecord extends ScopeFields {
+export interface ImportRecord extends Scope {
   id?: string;
   text: string;
   category?: string;
@@ -221,7 +208,7 @@ export interface ImportResult {
 }
 
 /** One exported memory: stable key order, so export → import → export reproduces the bytes. */
-export interface ExportRecord extends ScopeFields {
+export interface ExportRecord extends Scope {
   id: string;
   text: string;
   category?: string;
@@ -233,6 +220,8 @@ export interface ExportRecord extends ScopeFields {
 
 export interface StoreStatus {
   location: string;
+  /** Which backend holds the store and what it can do (`store.capabilities`). */
+  backend: { name: string; ann: boolean; concurrentWriters: boolean };
   /** Bytes on disk (the database file plus its WAL), or null for an in-memory store. */
   sizeBytes: number | null;
   schemaVersion: number;

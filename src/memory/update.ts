@@ -2,19 +2,23 @@
  * `update`: new text (re-embedded, entities relinked), merged metadata, or a new expiry. Keeps the
  * memory's id, scope and `createdAt`; records the old and new text in history.
  *
+ * The merge is made inside the write transaction, on the row as it is then, so a change another
+ * writer made meanwhile (a pin while this text was being embedded) is kept, not overwritten.
+ *
  * @module
  */
 
+import type { MemoryContext } from "../core/context.js";
+import { embedTexts } from "../core/embed-texts.js";
+import { checkId, copyMetadata, toIsoTimestamp } from "../core/inputs.js";
+import type { Redaction } from "../core/secrets-guard.js";
+import { createMemoryWriter, type MemoryChange } from "../core/write/memory-writer.js";
+import { type PreparedText, prepareText } from "../core/write/prepare-text.js";
 import { LucidError } from "../errors.js";
 import { resolveCategory } from "../policy/categories.js";
-import type { MemoryPatch } from "../store/store.js";
-import { extractEntities } from "../text/entities.js";
-import { contentHash } from "../text/normalise.js";
-import { SDK_ACTOR } from "./add.js";
-import type { MemoryContext } from "./context.js";
-import { embedTexts } from "./embed-texts.js";
-import { checkId, checkText, copyMetadata, toIsoTimestamp } from "./inputs.js";
-import type { Redaction } from "./secrets-guard.js";
+import type { MemoryRow } from "../store/ports/memories.js";
+import { SDK_ACTOR } from "./actor.js";
+import { memoryNotFound } from "./not-found.js";
 import { toMemoryItem } from "./to-item.js";
 import type { MemoryItem, UpdateFields } from "./types.js";
 
@@ -24,6 +28,9 @@ export interface UpdateResult {
   /** Credentials redacted from the new text (kind and position). */
   redactions?: Redaction[];
 }
+
+/** Returned from inside the transaction when the text it would write has no vector yet. */
+const NEEDS_VECTOR = Symbol("needs a vector");
 
 export async function updateMemory(
   context: MemoryContext,
@@ -38,91 +45,83 @@ export async function updateMemory(
       "update needs at least one of text, metadata or expirationDate.",
     );
   }
-  const screened =
-    fields.text === undefined
+  // Everything that can refuse the call is checked before anything is embedded or written.
+  const prepared = fields.text === undefined ? undefined : prepareText(context, fields.text);
+  const metadataChange = fields.metadata === undefined ? undefined : copyMetadata(fields.metadata);
+  const category = nextCategory(fields.metadata, context);
+  const expiresAt =
+    fields.expirationDate === undefined
       ? undefined
-      : context.secrets.screen(checkText(fields.text, context.maxTextBytes));
-  const text = screened?.text;
-  const current = await context.store.getMemory(id);
-  if (current === null) throw notFound(id);
+      : fields.expirationDate === null
+        ? null
+        : toIsoTimestamp(fields.expirationDate, "expirationDate");
+  const before = await context.store.getMemory(id);
+  if (before === null) throw memoryNotFound(id);
 
-  const textChanged = text !== undefined && text !== current.text;
-  const metadata = mergeMetadata(current.metadata, fields.metadata);
-  const category = nextCategory(current.category, fields.metadata, context);
-  const [embedding] = textChanged ? await embedTexts(context, [text], "update") : [];
-  const now = context.clock.now().toISOString();
-  const newText = text ?? current.text;
-  const patch: MemoryPatch = {
-    text: newText,
-    hash: contentHash(newText),
-    category,
-    metadata,
-    updatedAt: now,
-    expiresAt: nextExpiry(current.expiresAt, fields.expirationDate),
-    ...(textChanged ? { embedding, entities: extractEntities(newText) } : {}),
+  let embedding: Float32Array | undefined;
+  const embedNewText = async (text: string) => {
+    embedding ??= (await embedTexts(context, [text], "update"))[0];
   };
-
-  const updated = await context.store.transaction(async (tx) => {
-    const latest = await tx.getMemory(id);
-    if (latest === null) throw notFound(id);
-    await tx.updateMemory(id, patch);
-    await tx.addHistory({
-      memoryId: id,
-      action: "UPDATE",
-      previousValue: latest.text,
-      newValue: newText,
-      actor: SDK_ACTOR,
-      createdAt: now,
+  if (prepared !== undefined && prepared.text !== before.text) await embedNewText(prepared.text);
+  const now = context.clock.now().toISOString();
+  for (;;) {
+    const outcome = await context.store.transaction(async (tx) => {
+      const latest = await tx.getMemory(id);
+      if (latest === null) throw memoryNotFound(id);
+      if (prepared !== undefined && prepared.text !== latest.text && embedding === undefined)
+        return NEEDS_VECTOR;
+      const patch: MemoryChange = {
+        ...(prepared === undefined ? {} : { text: { prepared, embedding: embedding as Float32Array } }),
+        ...(metadataChange === undefined
+          ? {}
+          : { metadata: mergeMetadata(latest.metadata, metadataChange, fields.metadata ?? {}) }),
+        ...(category === undefined ? {} : { category }),
+        ...(expiresAt === undefined ? {} : { expiresAt }),
+      };
+      return createMemoryWriter(tx, { actor: SDK_ACTOR, at: now }).update(id, patch);
     });
-    return tx.getMemory(id);
-  });
-  if (updated === null) throw notFound(id);
-  const result: UpdateResult = { message: "Memory updated successfully!", result: toMemoryItem(updated) };
-  if (screened !== undefined && screened.redactions.length > 0) result.redactions = screened.redactions;
-  return result;
+    // Another writer changed the text between the first read and the transaction.
+    if (outcome === NEEDS_VECTOR) {
+      await embedNewText((prepared as PreparedText).text);
+      continue;
+    }
+    if (outcome === null) throw memoryNotFound(id);
+    return result(outcome, prepared);
+  }
+}
+
+function result(row: MemoryRow, prepared: PreparedText | undefined): UpdateResult {
+  const updated: UpdateResult = { message: "Memory updated successfully!", result: toMemoryItem(row) };
+  if (prepared !== undefined && prepared.redactions.length > 0) updated.redactions = [...prepared.redactions];
+  return updated;
 }
 
 /** Shallow merge; `null` removes a key. `category` lives in its own column, never in stored metadata. */
 function mergeMetadata(
   current: Readonly<Record<string, unknown>>,
-  change: Record<string, unknown> | undefined,
+  copy: Record<string, unknown>,
+  given: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> {
-  if (change === undefined) return { ...current };
-  const merged: Record<string, unknown> = { ...current, ...copyMetadata(change) };
-  for (const [key, value] of Object.entries(change)) if (value === null) delete merged[key];
+  const merged: Record<string, unknown> = { ...current, ...copy };
+  for (const [key, value] of Object.entries(given)) if (value === null) delete merged[key];
   delete merged.category;
   return merged;
 }
 
 /**
  * A metadata change moves a memory to another category only when it names one (`category`, or a
- * `type` that is a category); `category: null` clears it. Otherwise the category stays.
+ * `type` that is a category); `category: null` clears it. Undefined: the category stays.
  */
 function nextCategory(
-  current: string | null,
   change: Record<string, unknown> | undefined,
   context: MemoryContext,
-): string | null {
-  if (change === undefined) return current;
+): string | null | undefined {
+  if (change === undefined) return undefined;
+  const { categories } = context.policy;
   if (Object.hasOwn(change, "category")) {
     return change.category === null
       ? null
-      : resolveCategory(undefined, { category: change.category }, context.categories);
+      : resolveCategory(undefined, { category: change.category }, categories);
   }
-  return resolveCategory(undefined, { type: change.type }, context.categories) ?? current;
-}
-
-function nextExpiry(current: string | null, change: UpdateFields["expirationDate"]): string | null {
-  if (change === undefined) return current;
-  return change === null ? null : toIsoTimestamp(change, "expirationDate");
-}
-
-export function notFound(id: string): LucidError {
-  return new LucidError(
-    "MEMORY_NOT_FOUND",
-    `No memory with id ${id}. List ids with getAll, or search for the memory.`,
-    {
-      details: { id },
-    },
-  );
+  return resolveCategory(undefined, { type: change.type }, categories) ?? undefined;
 }

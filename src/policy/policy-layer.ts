@@ -1,21 +1,28 @@
 /**
- * One layer of a dream policy: what `lucid.config.json` `policy`, a `--policy FILE` or an SDK
- * caller may set. Every field is optional; a layer changes only what it names, field by field
- * (unlike Mem0, where `project: { importance: 0.7 }` silently drops the category's TTL).
+ * One layer of the policy: what `lucid.config.json` `policy` (and `dream.gate`), a `--policy FILE`
+ * or an SDK caller may set, and its one validator. Every field is optional; a layer changes only what
+ * it names, field by field (unlike Mem0, where `project: { importance: 0.7 }` silently drops the
+ * category's TTL).
  *
  * @module
  */
 
 import type { ExtraSecretPattern } from "../secrets/types.js";
 import type { CategoryPolicy } from "./categories.js";
-import type { ContradictionThresholds, DuplicateThresholds, SecretsScanPolicy } from "./dream-policy.js";
+import {
+  type ContradictionThresholds,
+  type DuplicateThresholds,
+  type GateThresholds,
+  SECRET_ACTIONS,
+  type SecretsPolicy,
+} from "./policy.js";
 
 export interface PolicyLayer {
   categories?: Record<string, Partial<CategoryPolicy>>;
   duplicates?: Partial<DuplicateThresholds>;
   contradictions?: Partial<ContradictionThresholds>;
-  /** `lucid.config.json` `policy.secrets`; `onAdd` is accepted and ignored (it governs writes, not dreams). */
-  secrets?: Partial<SecretsScanPolicy> & { onAdd?: string };
+  secrets?: Partial<SecretsPolicy>;
+  gate?: Partial<GateThresholds>;
   lowConfidence?: number;
   maxLength?: number;
   anchorCategories?: readonly string[];
@@ -29,6 +36,7 @@ export const POLICY_LAYER_KEYS = [
   "lowConfidence",
   "maxLength",
   "anchorCategories",
+  "gate",
 ] as const;
 
 /** Reports a bad value at a dotted key (`duplicates.minSimilarity`) and throws. */
@@ -64,6 +72,7 @@ export function readPolicyLayer(raw: unknown, fail: Fail, prefix = ""): PolicyLa
     ]);
   }
   if (root.secrets !== undefined) layer.secrets = readSecrets(root.secrets, at("secrets"), fail);
+  if (root.gate !== undefined) layer.gate = readGate(root.gate, at("gate"), fail);
   if (root.lowConfidence !== undefined) {
     layer.lowConfidence = unit(root.lowConfidence, at("lowConfidence"), fail);
   }
@@ -109,14 +118,56 @@ function readCategories(raw: unknown, key: string, fail: Fail): Record<string, P
   return result;
 }
 
-/** Shapes only; `createSecretScanner` checks the rule ids and compiles the patterns. */
-function readSecrets(raw: unknown, key: string, fail: Fail): Partial<SecretsScanPolicy> {
+/**
+ * The auto-dream gate's thresholds (`lucid.config.json` `dream.gate`, or `gate` in a layer).
+ *
+ * @example
+ * readGate({ minSessions: 3 }, "dream.gate", fail); // => { minSessions: 3 }
+ */
+export function readGate(raw: unknown, key: string, fail: Fail): Partial<GateThresholds> {
+  const section = object(raw, key, fail);
+  const names = ["minHours", "minSessions", "minMemories"] as const;
+  allowOnly(section, names, key, fail);
+  const result: { -readonly [K in keyof GateThresholds]?: number } = {};
+  for (const name of names) {
+    const value = section[name];
+    if (value === undefined) continue;
+    const whole = name !== "minHours";
+    if (
+      typeof value !== "number" ||
+      !Number.isFinite(value) ||
+      value < 0 ||
+      (whole && !Number.isInteger(value))
+    ) {
+      fail(
+        `${key}.${name}`,
+        `must be a ${whole ? "whole number" : "number"} of 0 or more, got ${JSON.stringify(value)}.`,
+      );
+    }
+    result[name] = value;
+  }
+  return result;
+}
+
+/** Shapes and `onAdd`; `createSecretScanner` checks the rule ids and compiles the patterns. */
+function readSecrets(raw: unknown, key: string, fail: Fail): Partial<SecretsPolicy> {
   const section = object(raw, key, fail);
   allowOnly(section, ["onAdd", "disabledRules", "extraPatterns"], key, fail);
-  const result: { disabledRules?: string[]; extraPatterns?: ExtraSecretPattern[] } = {};
+  const result: {
+    onAdd?: SecretsPolicy["onAdd"];
+    disabledRules?: string[];
+    extraPatterns?: ExtraSecretPattern[];
+  } = {};
   const { onAdd, disabledRules, extraPatterns } = section;
-  // `onAdd` governs writes and is checked where it applies (the Memory's secrets guard).
-  if (onAdd !== undefined && typeof onAdd !== "string") fail(`${key}.onAdd`, "must be a string.");
+  if (onAdd !== undefined) {
+    if (typeof onAdd !== "string" || !(SECRET_ACTIONS as readonly string[]).includes(onAdd)) {
+      fail(
+        `${key}.onAdd`,
+        `must be one of ${SECRET_ACTIONS.map((a) => JSON.stringify(a)).join(", ")}, got ${JSON.stringify(onAdd)}.`,
+      );
+    }
+    result.onAdd = onAdd as SecretsPolicy["onAdd"];
+  }
   if (disabledRules !== undefined) {
     if (!Array.isArray(disabledRules) || !disabledRules.every((id) => typeof id === "string")) {
       fail(`${key}.disabledRules`, "must be a list of rule ids.");
@@ -129,8 +180,11 @@ function readSecrets(raw: unknown, key: string, fail: Fail): Partial<SecretsScan
       const pattern = object(entry, `${key}.extraPatterns[${index}]`, fail);
       allowOnly(pattern, ["id", "kind", "pattern", "flags"], `${key}.extraPatterns[${index}]`, fail);
       for (const name of ["id", "kind", "pattern"]) {
-        if (typeof pattern[name] !== "string")
-          fail(`${key}.extraPatterns[${index}].${name}`, "must be a string.");
+        if (typeof pattern[name] !== "string" || pattern[name] === "")
+          fail(`${key}.extraPatterns[${index}].${name}`, "must be a non-empty string.");
+      }
+      if (pattern.flags !== undefined && typeof pattern.flags !== "string") {
+        fail(`${key}.extraPatterns[${index}].flags`, 'must be a string of regex flags, e.g. "i".');
       }
       return { ...pattern } as unknown as ExtraSecretPattern;
     });

@@ -12,8 +12,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { configError } from "../config/config-error.js";
-import type { PolicySource } from "./dream-policy.js";
 import { parseMem0Markdown, type RetentionEntries } from "./parse-mem0-markdown.js";
+import type { PolicySource } from "./policy.js";
 import { POLICY_LAYER_KEYS, type PolicyLayer, readPolicyLayer } from "./policy-layer.js";
 import { parseRetentionValue, retentionCategory } from "./retention-value.js";
 

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { DenseHit, EntityHit, KeywordHit } from "../store/store.js";
+import type { DenseHit, EntityHit, KeywordHit } from "../store/ports/search.js";
 import { entityBoost, type FusedScore, fuse, normaliseBm25, type Signals } from "./fuse.js";
 
 export type Generator = "dense" | "keyword" | "entity";

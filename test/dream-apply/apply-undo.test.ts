@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { MemoryContext } from "../../src/core/context.js";
 import { applyPlan } from "../../src/dream/apply/apply-plan.js";
 import { AUTO_DECISIONS, conflictKey } from "../../src/dream/apply/decisions.js";
 import { REMINDER_SOURCE } from "../../src/dream/apply/reminder.js";
 import { undoRun } from "../../src/dream/apply/undo-run.js";
 import type { ConflictAction, DreamAction, DreamPlan } from "../../src/dream/plan.js";
 import { type ExportRecord, type Memory, openMemory } from "../../src/index.js";
-import type { MemoryContext } from "../../src/memory/context.js";
 import { scriptedEmbedder } from "../helpers/scripted-embedder.js";
 import { tempFiles } from "../helpers/temp-dir.js";
 
@@ -208,7 +208,7 @@ describe("applying a plan", () => {
     expect(after[0]?.updatedAt).toBe("2026-06-03T00:00:00.000Z");
 
     // Undoing the second run restores the first run's reminder; undoing the first removes it.
-    const runs = await context.store.listDreamRuns(null, 10);
+    const runs = await context.store.listRuns({ kind: "dream", limit: 10 });
     await undoRun(context, runs[0]?.id ?? "");
     expect((await reminders())[0]?.updatedAt).toBe("2026-06-01T00:00:00.000Z");
     const firstUndo = await undoRun(context, first.runId);

@@ -3,11 +3,11 @@
  * (specs/mem0.md §A.2), run against a real store instead of a mocked file system.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { MemoryContext } from "../../src/core/context.js";
 import { checkGate, renderGateLine } from "../../src/dream/gate/gate.js";
 import { LEASE_TTL_MS, withDreamLease } from "../../src/dream/gate/lease.js";
 import { recordSession } from "../../src/dream/gate/sessions.js";
 import { type Memory, openMemory } from "../../src/index.js";
-import type { MemoryContext } from "../../src/memory/context.js";
 import { scriptedEmbedder } from "../helpers/scripted-embedder.js";
 import { tempFiles } from "../helpers/temp-dir.js";
 

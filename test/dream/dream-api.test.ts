@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { MemoryContext } from "../../src/core/context.js";
 import { loadSnapshot } from "../../src/dream/load-snapshot.js";
 import { renderReport } from "../../src/dream/render-report.js";
 import { isLucidError, type Memory, openMemory } from "../../src/index.js";
-import type { MemoryContext } from "../../src/memory/context.js";
 import { resolvePolicy } from "../../src/policy/resolve-policy.js";
 import { scriptedEmbedder } from "../helpers/scripted-embedder.js";
 import { tempFiles } from "../helpers/temp-dir.js";
@@ -68,7 +68,7 @@ describe("memory.dream.plan", () => {
       { userId: "alice" },
       {
         now: new Date("2026-11-02T00:00:00Z"),
-        policy: { config: { categories: { operational: { ttlDays: 0.5 } } } },
+        policy: await resolvePolicy({ config: { categories: { operational: { ttlDays: 0.5 } } } }),
       },
     );
     expect(strict.stats.deletes.expired).toBe(1);

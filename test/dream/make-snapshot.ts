@@ -4,7 +4,7 @@
 
 import { buildSnapshot } from "../../src/dream/build-snapshot.js";
 import type { DreamSnapshot } from "../../src/dream/snapshot.js";
-import type { MemoryRow } from "../../src/store/store.js";
+import type { MemoryRow } from "../../src/store/ports/memories.js";
 import { contentHash } from "../../src/text/normalise.js";
 
 export const NOW = "2026-11-30T12:00:00.000Z";

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { requireScope } from "../../src/core/scope.js";
 import { isLucidError } from "../../src/errors.js";
 import { filterNode } from "../../src/filters/filter.js";
 import { parseFilters } from "../../src/filters/parse-filters.js";
-import { requireScope, scopeFilter, scopeOf } from "../../src/filters/scope-of-filters.js";
+import { scopeFilter, scopeOf } from "../../src/filters/scope-of-filters.js";
 
 describe("scopeOf", () => {
   it.each<[string, Record<string, unknown>, Record<string, string>]>([
@@ -37,15 +38,15 @@ describe("scopeOf", () => {
   });
 });
 
-describe("requireScope", () => {
+describe("requireScope of a filter's scope", () => {
   it("returns the scope when there is one", () => {
-    expect(requireScope(parseFilters({ agent_id: "bot" }), "search")).toEqual({ agent_id: "bot" });
+    expect(requireScope(scopeOf(parseFilters({ agent_id: "bot" })), "search")).toEqual({ agent_id: "bot" });
   });
 
   it("throws SCOPE_REQUIRED naming the operation and an example", () => {
     let error: unknown;
     try {
-      requireScope(parseFilters({ OR: [{ user_id: "alice" }, { user_id: "bob" }] }), "search");
+      requireScope(scopeOf(parseFilters({ OR: [{ user_id: "alice" }, { user_id: "bob" }] })), "search");
     } catch (caught) {
       error = caught;
     }

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { isLucidError } from "../../src/errors.js";
 import { DEFAULT_CATEGORIES } from "../../src/policy/categories.js";
-import { DEFAULT_THRESHOLDS } from "../../src/policy/dream-policy.js";
+import { DEFAULT_THRESHOLDS } from "../../src/policy/policy.js";
 import { buildPolicy, resolvePolicy } from "../../src/policy/resolve-policy.js";
 import { tempFiles } from "../helpers/temp-dir.js";
 

@@ -6,16 +6,13 @@ import { afterAll, describe, expect, it } from "vitest";
 import { parseFilters } from "../../src/filters/parse-filters.js";
 import { migrate, SCHEMA_VERSION } from "../../src/store/sqlite/sqlite-schema.js";
 import { createSqliteStore } from "../../src/store/sqlite/sqlite-store.js";
-import { DIMENSION, describeStore, newMemory } from "./contract.js";
+import { DIMENSION, newMemory } from "./contract/harness.js";
 
 const dir = mkdtempSync(join(tmpdir(), "lucid-sqlite-"));
 let files = 0;
 const freshPath = () => join(dir, `store-${++files}.db`);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-describeStore("sqlite file", async () => createSqliteStore({ path: freshPath() }));
-describeStore("sqlite :memory:", async () => createSqliteStore({ path: ":memory:" }));
 
 describe("SQLite store file handling", () => {
   it("persists memories, vectors and the embedder across reopen, in WAL mode", async () => {
@@ -139,6 +136,49 @@ describe("SQLite store file handling", () => {
       offset: 0,
     });
     expect(total).toBe(0);
+    await store.close();
+  });
+
+  it("migrates runs of schema 2 into the general run ledger, keeping their preimages", async () => {
+    const path = freshPath();
+    const old = new Database(path);
+    migrate(old, 0, 2);
+    old.exec(`
+      insert into dream_runs(id, scope_key, scope, mode, plan, decisions, outcome, started_at, committed_at)
+      values ('dream-1', 'user_id=alice', '{"user_id":"alice"}', 'auto', '{"version":1}', '{}', '{}',
+              '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:01.000Z');
+      insert into dream_run_memories(run_seq, memory_id, before_row, after_hash, after_updated_at)
+      values (1, 'm1', null, 'h', '2026-01-01T00:00:01.000Z');
+    `);
+    old.close();
+    const store = createSqliteStore({ path });
+    const found = await store.getRun("dream-1");
+    expect(found?.run).toMatchObject({ id: "dream-1", kind: "dream", scopeKey: "user_id=alice" });
+    expect(found?.changes).toEqual([
+      {
+        kind: "memory",
+        memoryId: "m1",
+        before: null,
+        after: { hash: "h", updatedAt: "2026-01-01T00:00:01.000Z" },
+      },
+    ]);
+    await store.close();
+  });
+
+  it("refuses a call through the store from inside one of its own transactions", async () => {
+    // On a pooled backend such a call would run on another connection, outside the transaction; on
+    // SQLite it would wait for the transaction it is part of. Either way it is a bug, so it fails loudly.
+    const store = createSqliteStore({ path: ":memory:" });
+    await store.bindEmbedder({ id: "e", dimension: DIMENSION });
+    await expect(
+      store.transaction(async (tx) => {
+        await tx.insertMemory(newMemory({ text: "through tx" }));
+        await store.getMemory("anything");
+      }),
+    ).rejects.toMatchObject({ code: "INTERNAL" });
+    expect(
+      (await store.listMemories({ filter: parseFilters({ user_id: "alice" }), limit: 1, offset: 0 })).total,
+    ).toBe(0);
     await store.close();
   });
 

@@ -1,4 +1,5 @@
-import type { Filters, ScopeOptions } from "../../memory/types.js";
+import type { ScopeOptions } from "../../core/scope.js";
+import type { Filters } from "../../filters/filter.js";
 
 const SCOPE_COLUMNS = { userId: "user_id", agentId: "agent_id", appId: "app_id", runId: "run_id" } as const;
 

@@ -1,8 +1,8 @@
+import { formatScope, scopeFromOptions } from "../../core/scope.js";
 import { jsonObjectFlag } from "../args/flag-values.js";
 import { defineCommand } from "../command.js";
 import { plural } from "../output/format.js";
 import { UsageError } from "../usage-error.js";
-import { describeScope } from "./describe-scope.js";
 
 export const deleteCommand = defineCommand({
   name: "delete",
@@ -53,7 +53,7 @@ export const deleteCommand = defineCommand({
     }
     const memory = await context.memory();
     const result = await memory.deleteAll({ ...scope, ...(filters === undefined ? {} : { filters }) });
-    const where = describeScope(scope);
+    const where = formatScope(scopeFromOptions(scope));
     return {
       json: { ...result },
       render: () =>

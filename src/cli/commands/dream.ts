@@ -1,6 +1,5 @@
-import { resolvePolicy } from "../../policy/resolve-policy.js";
+import { autoDreamEnabled } from "../../edge/auto-dream-switch.js";
 import { defineCommand } from "../command.js";
-import { autoDreamEnabled } from "../dream/dream-switch.js";
 import {
   autoRun,
   type DreamRun,
@@ -103,16 +102,12 @@ export const dreamCommand = defineCommand({
     const modes = [flags["dry-run"], flags.yes, flags.auto, flags["if-due"]].filter(Boolean).length;
     if (modes > 1) throw new UsageError("choose one of --dry-run, --yes, --auto and --if-due.", "dream");
 
-    const loaded = await context.config();
-    const policy = await resolvePolicy({
-      config: loaded.config.policy,
-      projectDir: flags.project ?? ".",
-      ...(flags.policy === undefined ? {} : { policyFile: flags.policy }),
-    });
+    // The policy (config, --project's retention files, --policy FILE) is resolved once, with the
+    // memory: the same one the MCP server and auto-dream use.
     const run: DreamRun = {
       memory: await context.memory(),
       scope: await context.scope(),
-      planOptions: { ...(flags.now === undefined ? {} : { now: flags.now }), policy },
+      planOptions: flags.now === undefined ? {} : { now: flags.now },
       io: context.io,
       style: context.style,
       json: context.json,
@@ -121,10 +116,7 @@ export const dreamCommand = defineCommand({
     if (flags.yes) return yesRun(run);
     if (flags.auto) return autoRun(run);
     if (flags["if-due"]) {
-      return ifDueRun(run, {
-        enabled: autoDreamEnabled(context.io.env),
-        thresholds: loaded.config.dream?.gate ?? {},
-      });
+      return ifDueRun(run, { enabled: autoDreamEnabled(context.io.env) });
     }
     if (interactive(run)) return interactiveRun(run);
     return dryRun(

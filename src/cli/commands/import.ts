@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
-import type { ImportRecord, ScopeOptions } from "../../memory/types.js";
+import type { ScopeOptions } from "../../core/scope.js";
+import type { ImportRecord } from "../../memory/types.js";
 import { choiceFlag, integerFlag } from "../args/flag-values.js";
 import { defineCommand } from "../command.js";
 import { readText } from "../io.js";

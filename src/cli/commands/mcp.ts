@@ -1,14 +1,9 @@
 import { once } from "node:events";
-import { EventRegistry } from "../../mcp/events.js";
-import { startHttpServer } from "../../mcp/http.js";
-import { resolveMcpSettings } from "../../mcp/mcp-settings.js";
-import { createMcpServer } from "../../mcp/server.js";
-import { shutdownSignal } from "../../mcp/shutdown-signal.js";
-import { serveStdio } from "../../mcp/stdio.js";
+import { formatScope, scopeFromOptions } from "../../core/scope.js";
+import { autoDreamEnabled } from "../../edge/auto-dream-switch.js";
 import { integerFlag } from "../args/flag-values.js";
 import { defineCommand } from "../command.js";
 import { UsageError } from "../usage-error.js";
-import { describeScope } from "./describe-scope.js";
 
 export const mcpCommand = defineCommand({
   name: "mcp",
@@ -44,13 +39,22 @@ export const mcpCommand = defineCommand({
     if (!flags.http && (port !== undefined || flags.host !== undefined)) {
       throw new UsageError("--port and --host need --http.", "mcp");
     }
-    const loaded = await context.config();
-    const settings = resolveMcpSettings(loaded.config, io.env);
+    const { loaded } = await context.setup();
     const defaults = await context.scope();
     const memory = await context.memory();
-    const events = new EventRegistry();
+    // Loaded here, not at the top: the MCP SDK is a tenth of a second that no other command needs.
+    const [{ EventRegistry }, { startHttpServer }, { createMcpServer }, { shutdownSignal }, { serveStdio }] =
+      await Promise.all([
+        import("../../edge/events.js"),
+        import("../../mcp/http.js"),
+        import("../../mcp/server.js"),
+        import("../../edge/shutdown-signal.js"),
+        import("../../mcp/stdio.js"),
+      ]);
+    const events = new EventRegistry((await memory.ready()).clock);
+    const autoDream = { enabled: autoDreamEnabled(io.env) };
     const log = (line: string) => void io.stderr.write(`${line}\n`);
-    const newServer = () => createMcpServer({ memory, defaults, events, autoDream: settings.autoDream, log });
+    const newServer = () => createMcpServer({ memory, defaults, events, autoDream, log });
     const { signal, dispose } = shutdownSignal();
     let url: string | undefined;
     try {
@@ -59,10 +63,10 @@ export const mcpCommand = defineCommand({
           createServer: newServer,
           host: flags.host,
           port,
-          token: settings.token,
+          token: loaded.config.mcp?.token,
         });
         url = http.url;
-        const scope = describeScope(defaults) || "none (calls must pass user_id…)";
+        const scope = formatScope(scopeFromOptions(defaults)) || "none (calls must pass user_id…)";
         log(`Lucid MCP server listening on ${http.url} (default scope: ${scope}). Ctrl-C stops it.`);
         await once(signal, "abort");
         await http.close();

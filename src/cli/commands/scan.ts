@@ -1,8 +1,9 @@
+import { formatScope, scopeOfRow } from "../../core/scope.js";
 import { jsonObjectFlag } from "../args/flag-values.js";
 import { scopeAndFilters } from "../args/scope-filters.js";
 import { defineCommand } from "../command.js";
 import { terminalWidth } from "../io.js";
-import { formatScope, plural } from "../output/format.js";
+import { plural } from "../output/format.js";
 import { renderTable } from "../output/table.js";
 
 export const scanCommand = defineCommand({
@@ -47,7 +48,7 @@ export const scanCommand = defineCommand({
             finding.id,
             { text: finding.kind, paint: style.yellow },
             finding.preview,
-            formatScope(finding),
+            formatScope(scopeOfRow(finding)),
           ]),
           { style, width: terminalWidth(context.io.stdout) },
         );

@@ -1,13 +1,14 @@
+import type { ScopeOptions } from "../../core/scope.js";
+import { formatScope, scopeFromOptions } from "../../core/scope.js";
 import { type GateOptions, type GateStatus, renderGateLine } from "../../dream/gate/gate.js";
-import type { Memory } from "../../memory/memory.js";
-import type { ScopeOptions, StoreStatus } from "../../memory/types.js";
+import { autoDreamEnabled } from "../../edge/auto-dream-switch.js";
+import type { StoreStatus } from "../../memory/types.js";
+import type { Memory } from "../../sdk/memory.js";
 import { defineCommand } from "../command.js";
-import { autoDreamEnabled } from "../dream/dream-switch.js";
 import { terminalWidth } from "../io.js";
 import { formatBytes } from "../output/format.js";
 import type { Style } from "../output/style.js";
 import { renderFields } from "../output/table.js";
-import { describeScope } from "./describe-scope.js";
 
 const SCOPE_LABELS = { user_id: "Users", agent_id: "Agents", app_id: "Apps", run_id: "Runs" } as const;
 /** The longest label, "Categories": values start after it. */
@@ -33,7 +34,6 @@ export const statusCommand = defineCommand({
     const status = await memory.status();
     const autoDream = await gateLines(memory, await context.scope(), status, {
       enabled: autoDreamEnabled(context.io.env),
-      thresholds: loaded.config.dream?.gate ?? {},
     });
     return {
       json: {
@@ -82,7 +82,7 @@ async function gateLines(
   const lines = [];
   for (const each of scopes) {
     const gate = await memory.dream.gate(each, { ...options, countAlways: true });
-    lines.push({ scope: describeScope(each), line: renderGateLine(gate), gate });
+    lines.push({ scope: formatScope(scopeFromOptions(each)), line: renderGateLine(gate), gate });
   }
   return lines;
 }

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { type ScopeOptions, scopeFromOptions, scopeKey } from "../../core/scope.js";
 import type { ApplyResult } from "../../dream/apply/apply-plan.js";
 import type { AutoResult } from "../../dream/apply/auto.js";
 import type { DreamPlanOptions } from "../../dream/dream-api.js";
@@ -12,9 +13,7 @@ import { renderGateLine } from "../../dream/gate/gate.js";
 import type { DreamPlan } from "../../dream/plan.js";
 import { renderReport } from "../../dream/render-report.js";
 import { isLucidError } from "../../errors.js";
-import type { Memory } from "../../memory/memory.js";
-import { scopeFromOptions, sessionScopeKey } from "../../memory/scope.js";
-import type { ScopeOptions } from "../../memory/types.js";
+import type { Memory } from "../../sdk/memory.js";
 import type { CommandOutput } from "../command.js";
 import type { CliIo } from "../io.js";
 import type { Style } from "../output/style.js";
@@ -77,10 +76,7 @@ export async function autoRun(run: DreamRun): Promise<CommandOutput> {
 }
 
 /** Checks the gate; when it passes, runs `--auto`. */
-export async function ifDueRun(
-  run: DreamRun,
-  options: { enabled: boolean; thresholds: object },
-): Promise<CommandOutput> {
+export async function ifDueRun(run: DreamRun, options: { enabled: boolean }): Promise<CommandOutput> {
   return leaseAware(run, async () => {
     const due = await run.memory.dream.ifDue(run.scope, { ...options, plan: run.planOptions });
     if (!due.ran || due.result === undefined) {
@@ -117,7 +113,7 @@ async function leaseAware(run: DreamRun, fn: () => Promise<CommandOutput>): Prom
         ran: false,
         skipped: "lease_held",
         heldBy,
-        scope: sessionScopeKey(scopeFromOptions(run.scope)),
+        scope: scopeKey(scopeFromOptions(run.scope)),
       },
       render: () => line,
     };

@@ -4,19 +4,12 @@
  * @module
  */
 
-import type { ApplyCounts } from "../../dream/apply/apply-plan.js";
-import type { Memory } from "../../memory/memory.js";
-import type { ScopeOptions } from "../../memory/types.js";
-import type { DreamRunRecord } from "../../store/store.js";
+import type { ScopeOptions } from "../../core/scope.js";
+import type { Memory } from "../../sdk/memory.js";
 import type { CommandOutput } from "../command.js";
 import { formatDate, oneLine } from "../output/format.js";
 import type { Style } from "../output/style.js";
 import { renderTable } from "../output/table.js";
-
-function countsOf(run: DreamRunRecord): Partial<ApplyCounts> {
-  const outcome = run.outcome as { counts?: Partial<ApplyCounts> } | null;
-  return outcome?.counts ?? {};
-}
 
 export async function listRuns(
   memory: Memory,
@@ -38,13 +31,13 @@ export async function listRuns(
           { header: "" },
         ],
         runs.map((run) => {
-          const counts = countsOf(run);
+          const { counts } = run.outcome;
           return [
             run.id,
             run.scopeKey,
             run.mode,
             formatDate(run.committedAt),
-            `merged ${counts.merged ?? 0}, pruned ${counts.pruned ?? 0}, resolved ${counts.conflictsResolved ?? 0}, rewritten ${counts.rewritten ?? 0}`,
+            `merged ${counts.merged}, pruned ${counts.pruned}, resolved ${counts.conflictsResolved}, rewritten ${counts.rewritten}`,
             run.undoneAt === null ? "" : { text: "undone", paint: style.yellow },
           ];
         }),
@@ -64,10 +57,10 @@ export async function showRun(memory: Memory, runId: string, style: Style): Prom
   return {
     json: { run, memories: touched },
     render() {
-      const counts = countsOf(run);
+      const { counts } = run.outcome;
       const lines = [
         `${style.bold(run.id)}  ${run.scopeKey}  ${run.mode}  ${formatDate(run.committedAt)}${run.undoneAt === null ? "" : style.yellow(`  undone ${formatDate(run.undoneAt)}`)}`,
-        `merged ${counts.merged ?? 0}, pruned ${counts.pruned ?? 0}, conflicts resolved ${counts.conflictsResolved ?? 0}, skipped ${counts.skipped ?? 0}, rewritten ${counts.rewritten ?? 0}`,
+        `merged ${counts.merged}, pruned ${counts.pruned}, conflicts resolved ${counts.conflictsResolved}, skipped ${counts.skipped}, rewritten ${counts.rewritten}`,
         "",
         ...touched.map(
           (entry) =>

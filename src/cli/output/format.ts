@@ -4,7 +4,6 @@
  * @module
  */
 
-import type { MemoryItem } from "../../memory/types.js";
 import type { Style } from "./style.js";
 
 /** `0.8734` → `87%`, as Mem0's CLI and tools print scores. */
@@ -34,15 +33,6 @@ export function formatDate(iso: string | undefined | null): string {
 /** Text on one line: runs of whitespace (newlines too) become one space. */
 export function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
-}
-
-/** `user_id=alice app_id=billing` */
-export function formatScope(item: Pick<MemoryItem, "user_id" | "agent_id" | "app_id" | "run_id">): string {
-  const keys = ["user_id", "agent_id", "app_id", "run_id"] as const;
-  return keys
-    .filter((key) => item[key] !== undefined)
-    .map((key) => `${key}=${item[key]}`)
-    .join(" ");
 }
 
 export function plural(count: number, one: string, many = `${one}s`): string {

@@ -5,31 +5,9 @@
  * @module
  */
 
-import { isLucidError } from "../../errors.js";
-import { UsageError } from "../usage-error.js";
+import type { ErrorReport } from "../../edge/error-report.js";
 import { hintFor } from "./hints.js";
 import type { Style } from "./style.js";
-
-export interface ErrorReport {
-  code: string;
-  message: string;
-  exitCode: 1 | 2;
-  /** The command whose usage to show (usage errors). */
-  command?: string | undefined;
-}
-
-export function describeError(error: unknown): ErrorReport {
-  if (error instanceof UsageError) {
-    return { code: "USAGE", message: error.message, exitCode: 2, command: error.command };
-  }
-  if (isLucidError(error)) return { code: error.code, message: error.message, exitCode: 1 };
-  // A file the user named could not be read or written: their environment, not a bug in Lucid.
-  if (error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === "string") {
-    return { code: "IO_ERROR", message: error.message, exitCode: 1 };
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return { code: "INTERNAL", message: `Unexpected error: ${message}`, exitCode: 1 };
-}
 
 export function renderErrorJson(report: Pick<ErrorReport, "code" | "message">): string {
   return `${JSON.stringify({ ok: false, error: { code: report.code, message: report.message } }, null, 2)}\n`;
@@ -37,7 +15,7 @@ export function renderErrorJson(report: Pick<ErrorReport, "code" | "message">): 
 
 /** `error[CODE]: message`, the hint (or the usage lines given), then the stack with `--debug`. */
 export function renderErrorText(
-  report: ErrorReport,
+  report: Pick<ErrorReport, "code" | "message">,
   options: { style: Style; usage?: string | undefined; stack?: string | undefined },
 ): string {
   const { style } = options;

@@ -4,8 +4,9 @@
  * @module
  */
 
+import { formatScope, scopeOfRow } from "../../core/scope.js";
 import type { MemoryItem, ScoreDetails } from "../../memory/types.js";
-import { colorScore, formatDate, formatScope, formatScore, oneLine } from "./format.js";
+import { colorScore, formatDate, formatScore, oneLine } from "./format.js";
 import type { Style } from "./style.js";
 import { type Cell, renderFields, renderTable } from "./table.js";
 
@@ -91,7 +92,7 @@ export function renderMemoryDetail(item: MemoryItem, style: Style): string {
   const fields: [string, string][] = [
     ["ID", item.id],
     ["Memory", item.memory],
-    ["Scope", formatScope(item)],
+    ["Scope", formatScope(scopeOfRow(item))],
     ["Category", category(item) || style.dim("none")],
     ["Metadata", Object.keys(metadata).length === 0 ? style.dim("{}") : JSON.stringify(metadata)],
     ["Created", formatDate(item.createdAt)],

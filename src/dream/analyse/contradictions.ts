@@ -20,7 +20,7 @@
  * @module
  */
 
-import type { DreamPolicy } from "../../policy/dream-policy.js";
+import type { Policy } from "../../policy/policy.js";
 import type { ConflictAction } from "../plan.js";
 import type { DreamSnapshot, SnapshotMemory } from "../snapshot.js";
 import { type Claim, claimKey, qualifiersDiffer, valuesConflict } from "./similarity/claims.js";
@@ -40,10 +40,7 @@ interface Holder {
  * // => [{ kind: "conflict", ids: ["m1", "m2"], topic: "deploy target of billing-api",
  * //       suggested: "m2", why: { rule: "contradiction", … } }]
  */
-export function analyseContradictions(
-  snapshot: DreamSnapshot,
-  policy: DreamPolicy,
-): readonly ConflictAction[] {
+export function analyseContradictions(snapshot: DreamSnapshot, policy: Policy): readonly ConflictAction[] {
   const featuresOf = snapshotFeatures(snapshot);
   const conflicts = new Map<string, ConflictAction>();
   const add = (action: ConflictAction) => {

@@ -17,7 +17,7 @@
  */
 
 import { cosine } from "../../embed/cosine.js";
-import type { DreamPolicy } from "../../policy/dream-policy.js";
+import type { Policy } from "../../policy/policy.js";
 import type { MergeAction } from "../plan.js";
 import type { DreamSnapshot, SnapshotMemory } from "../snapshot.js";
 import {
@@ -47,7 +47,7 @@ interface Confirmed {
  * // => [{ kind: "merge", ids: ["m2", "m1"], keep: "m2",
  * //       text: "Maria has been vegetarian since 2018.", why: { rule: "duplicate", … } }]
  */
-export function analyseDuplicates(snapshot: DreamSnapshot, policy: DreamPolicy): readonly MergeAction[] {
+export function analyseDuplicates(snapshot: DreamSnapshot, policy: Policy): readonly MergeAction[] {
   const featuresOf = snapshotFeatures(snapshot);
   const weight = snapshotTermWeights(snapshot);
   const { minSimilarity, neighbours: k } = policy.duplicates;

@@ -11,7 +11,7 @@
  * @module
  */
 
-import type { DreamPolicy } from "../../policy/dream-policy.js";
+import type { Policy } from "../../policy/policy.js";
 import { toThirdPerson } from "../../text/person.js";
 import { hasTimeAnchor, withTimeAnchor } from "../../text/time-anchor.js";
 import { categoryOf, isoDate } from "../memory-facts.js";
@@ -48,7 +48,7 @@ const NOT_THE_USER = new Set(["assistant", "agent", "system", "tool"]);
  * improveText(memory, "I moved billing-api to Fly.io", policy);
  * // => { text: "As of 2026-03-01, the user moved billing-api to Fly.io", reasons: ["first_person", "missing_anchor"], … }
  */
-export function improveText(memory: SnapshotMemory, text: string, policy: DreamPolicy): ImprovedText {
+export function improveText(memory: SnapshotMemory, text: string, policy: Policy): ImprovedText {
   const reasons: RewriteReason[] = [];
   const evidence: Record<string, string | number | readonly string[]> = {};
   let next = text;

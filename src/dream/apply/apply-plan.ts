@@ -4,19 +4,23 @@
  * `undoRun` can put everything back. An action whose memories changed after the plan was made is
  * skipped and reported, never applied to text the plan did not see.
  *
+ * The plan is parsed first (`parsePlan`), and its texts go through the one write path: a secret in
+ * a merged or rewritten text is redacted by the policy, an over-long one refuses the plan.
+ *
  * @module
  */
 
 import { randomBytes } from "node:crypto";
-import { LucidError } from "../../errors.js";
+import type { MemoryContext } from "../../core/context.js";
+import { embedTexts } from "../../core/embed-texts.js";
+import { scopeKey, withinScope } from "../../core/scope.js";
+import { createMemoryWriter, type MemoryWriter } from "../../core/write/memory-writer.js";
+import { type PreparedText, prepareText } from "../../core/write/prepare-text.js";
+import { isLucidError, LucidError } from "../../errors.js";
 import { scopeFilter } from "../../filters/scope-of-filters.js";
-import type { MemoryContext } from "../../memory/context.js";
-import { embedTexts } from "../../memory/embed-texts.js";
-import { sessionScopeKey } from "../../memory/scope.js";
 import type { MemoryStoreOps } from "../../store/store.js";
-import { extractEntities } from "../../text/entities.js";
-import { contentHash } from "../../text/normalise.js";
-import { type DreamAction, type DreamPlan, type MergeAction, PLAN_VERSION } from "../plan.js";
+import { parsePlan } from "../parse-plan.js";
+import type { DreamAction, DreamPlan, MergeAction } from "../plan.js";
 import { type ApplyDecisions, type ApplyMode, type ConflictChoice, conflictKey } from "./decisions.js";
 import { reminderText, upsertReminder } from "./reminder.js";
 import { RunLog } from "./run-log.js";
@@ -59,13 +63,16 @@ export interface ApplyResult {
 
 const ORDER: readonly DreamAction["kind"][] = ["merge", "conflict", "delete", "rewrite"];
 
+/** `dream` in the run ledger: what kind of run this is. */
+export const DREAM_RUN_KIND = "dream";
+
 export async function applyPlan(
   context: MemoryContext,
-  plan: DreamPlan,
+  input: DreamPlan,
   decisions: ApplyDecisions = {},
   options: ApplyOptions = {},
 ): Promise<ApplyResult> {
-  checkPlan(plan);
+  const plan = parsePlan(input);
   const include = new Set(decisions.include ?? ORDER);
   const indexed = plan.actions.map((action, index) => ({ action, index }));
   const ordered = ORDER.flatMap((kind) => indexed.filter(({ action }) => action.kind === kind));
@@ -76,19 +83,28 @@ export async function applyPlan(
 
   const unresolved = plan.actions.filter((action) => action.kind === "conflict" && !wanted(action)).length;
   const remind = options.remindOfConflicts === true && unresolved > 0;
-  const texts = ordered.flatMap(({ action }) =>
-    wanted(action) && (action.kind === "merge" || action.kind === "rewrite") ? [action.text] : [],
-  );
-  const vectors = await embedTexts(context, remind ? [...texts, reminderText(unresolved)] : texts, "update");
-  const vectorOf = new Map(texts.map((text, position) => [text, vectors[position] as Float32Array]));
+  const texts = new Map<number, PreparedText>();
+  for (const { action, index } of ordered) {
+    if (wanted(action) && (action.kind === "merge" || action.kind === "rewrite")) {
+      texts.set(index, planText(context, action, index));
+    }
+  }
+  const reminder = remind ? prepareText(context, reminderText(unresolved)) : undefined;
+  const toEmbed = [
+    ...new Set([...texts.values(), ...(reminder === undefined ? [] : [reminder])].map((t) => t.text)),
+  ];
+  const vectors = await embedTexts(context, toEmbed, "update");
+  const vectorOf = new Map(toEmbed.map((text, position) => [text, vectors[position] as Float32Array]));
   const runId = newRunId(context.clock.now());
   const actor = `dream:${runId}`;
   const startedAt = context.clock.now().toISOString();
-  const scopeKey = sessionScopeKey(plan.scope);
+  const key = scopeKey(plan.scope);
 
   return context.store.transaction(async (tx) => {
+    await refuseForeignIds(tx, plan);
     const log = new RunLog(tx);
-    const writer = new ActionWriter(tx, log, actor, startedAt, vectorOf);
+    const writer = createMemoryWriter(tx, { actor, at: startedAt });
+    const apply = new ActionWriter(tx, writer, log, (text) => vectorOf.get(text) as Float32Array);
     const outcomes: ActionOutcome[] = [];
     for (const { action, index } of ordered) {
       const base = { index, kind: action.kind, ids: action.ids };
@@ -105,26 +121,27 @@ export async function applyPlan(
         outcomes.push({ ...base, status: "stale", note: `changed since the plan: ${stale.join(", ")}` });
         continue;
       }
-      await writer.apply(action, choice(action));
+      await apply.action(action, choice(action), texts.get(index));
       outcomes.push({ ...base, status: "applied" });
     }
-    if (remind) {
+    if (reminder !== undefined) {
       await upsertReminder({
         tx,
+        writer,
         log,
         scope: plan.scope,
         unresolved,
-        now: startedAt,
-        actor,
-        embedding: vectors.at(-1) as Float32Array,
+        text: reminder,
+        embedding: vectorOf.get(reminder.text) as Float32Array,
       });
     }
     const counts = await countOutcomes(tx, plan, outcomes);
     const committedAt = context.clock.now().toISOString();
-    await tx.insertDreamRun(
+    await tx.insertRun(
       {
         id: runId,
-        scopeKey,
+        kind: DREAM_RUN_KIND,
+        scopeKey: key,
         scope: plan.scope,
         mode: options.mode ?? "sdk",
         plan,
@@ -136,36 +153,75 @@ export async function applyPlan(
       },
       await log.finish(),
     );
-    await tx.recordDreamCompletion(scopeKey, committedAt);
+    await tx.recordDreamCompletion(key, committedAt);
     outcomes.sort((a, b) => a.index - b.index);
     return { runId, actions: outcomes, counts };
   });
+}
+
+/** A merge's or rewrite's text through the write path; a text the path refuses refuses the plan. */
+function planText(
+  context: MemoryContext,
+  action: DreamAction & { text: string },
+  index: number,
+): PreparedText {
+  try {
+    return prepareText(context, action.text);
+  } catch (error) {
+    if (!isLucidError(error)) throw error;
+    throw new LucidError(
+      "INVALID_PLAN",
+      `Action ${index} (${action.kind}) cannot be applied: ${error.message}`,
+      {
+        cause: error,
+        details: { action: index, kind: action.kind, code: error.code },
+      },
+    );
+  }
+}
+
+/**
+ * A plan acts on its own scope only: an action naming a memory of another scope refuses the whole
+ * plan (nothing is applied). A memory that no longer exists is not foreign: its action is stale.
+ */
+async function refuseForeignIds(tx: MemoryStoreOps, plan: DreamPlan): Promise<void> {
+  const ids = [...new Set(plan.actions.flatMap((action) => action.ids))];
+  const foreign = new Set(
+    (await tx.getMemories(ids)).filter((row) => !withinScope(row, plan.scope)).map((row) => row.id),
+  );
+  const index = plan.actions.findIndex((action) => action.ids.some((id) => foreign.has(id)));
+  if (index < 0) return;
+  const action = plan.actions[index] as DreamAction;
+  throw new LucidError(
+    "INVALID_PLAN",
+    `Action ${index} (${action.kind}) names ${action.ids.filter((id) => foreign.has(id)).join(", ")}, outside the plan's scope. Nothing was applied.`,
+    { details: { action: index, kind: action.kind } },
+  );
 }
 
 /** Writes one action's changes, recording each memory's preimage before its first change. */
 class ActionWriter {
   constructor(
     private readonly tx: MemoryStoreOps,
+    private readonly writer: MemoryWriter,
     private readonly log: RunLog,
-    private readonly actor: string,
-    private readonly now: string,
-    private readonly vectors: ReadonlyMap<string, Float32Array>,
+    private readonly vectorOf: (text: string) => Float32Array,
   ) {}
 
-  async apply(action: DreamAction, choice: ConflictChoice): Promise<void> {
+  async action(action: DreamAction, choice: ConflictChoice, text: PreparedText | undefined): Promise<void> {
     switch (action.kind) {
       case "merge":
-        return this.merge(action);
+        return this.merge(action, text as PreparedText);
       case "conflict":
         return this.remove(choice === "A" ? action.ids[1] : action.ids[0]);
       case "delete":
         return this.remove(action.ids[0]);
       case "rewrite":
-        return this.rewrite(action.ids[0], action.text, {});
+        return this.rewrite(action.ids[0], text as PreparedText, {});
     }
   }
 
-  private async merge(action: MergeAction): Promise<void> {
+  private async merge(action: MergeAction, text: PreparedText): Promise<void> {
     const rows = await this.tx.getMemories(action.ids);
     const keep = rows.find((row) => row.id === action.keep);
     if (keep === undefined)
@@ -175,7 +231,7 @@ class ActionWriter {
       .map((row) => row.metadata.confidence)
       .filter((value) => typeof value === "number");
     const previous = Array.isArray(keep.metadata.lineage) ? keep.metadata.lineage.map(String) : [];
-    await this.rewrite(action.keep, action.text, {
+    await this.rewrite(action.keep, text, {
       lineage: [...new Set([...previous, ...others])],
       source: "dream",
       ...(confidences.length > 0 ? { confidence: Math.max(...(confidences as number[])) } : {}),
@@ -183,44 +239,25 @@ class ActionWriter {
     for (const id of others) await this.remove(id);
   }
 
-  private async rewrite(id: string, text: string, metadataChanges: Record<string, unknown>): Promise<void> {
+  private async rewrite(
+    id: string,
+    text: PreparedText,
+    metadataChanges: Record<string, unknown>,
+  ): Promise<void> {
     const row = await this.tx.getMemory(id);
     if (row === null) return;
     // A `too_long` flag keeps the text as it is: nothing to write, and no history row.
-    if (text === row.text && Object.keys(metadataChanges).length === 0) return;
+    if (text.text === row.text && Object.keys(metadataChanges).length === 0) return;
     await this.log.touch(id);
-    await this.tx.updateMemory(id, {
-      text,
-      hash: contentHash(text),
-      category: row.category,
+    await this.writer.update(id, {
+      text: { prepared: text, embedding: this.vectorOf(text.text) },
       metadata: { ...row.metadata, ...metadataChanges },
-      updatedAt: this.now,
-      expiresAt: row.expiresAt,
-      ...(text === row.text ? {} : { embedding: this.vectors.get(text), entities: extractEntities(text) }),
-    });
-    await this.tx.addHistory({
-      memoryId: id,
-      action: "UPDATE",
-      previousValue: row.text,
-      newValue: text,
-      actor: this.actor,
-      createdAt: this.now,
     });
   }
 
   private async remove(id: string): Promise<void> {
     await this.log.touch(id);
-    const row = await this.tx.getMemory(id);
-    if (row === null) return;
-    await this.tx.deleteMemory(id);
-    await this.tx.addHistory({
-      memoryId: id,
-      action: "DELETE",
-      previousValue: row.text,
-      newValue: null,
-      actor: this.actor,
-      createdAt: this.now,
-    });
+    await this.writer.remove(id);
   }
 }
 
@@ -255,26 +292,6 @@ async function countOutcomes(
     stale: outcomes.filter((outcome) => outcome.status === "stale").length,
     finalCount: total,
   };
-}
-
-function checkPlan(plan: DreamPlan): void {
-  if (
-    typeof plan !== "object" ||
-    plan === null ||
-    plan.version !== PLAN_VERSION ||
-    !Array.isArray(plan.actions)
-  ) {
-    throw new LucidError(
-      "INVALID_PLAN",
-      `This is not a version ${PLAN_VERSION} dream plan. Make a new one with dream.plan() (lucid dream --dry-run --json).`,
-    );
-  }
-  if (typeof plan.seen !== "object" || plan.seen === null || Object.keys(plan.scope ?? {}).length === 0) {
-    throw new LucidError(
-      "INVALID_PLAN",
-      "The plan lacks its scope or what it saw of its memories. Make a new plan.",
-    );
-  }
 }
 
 /** Sortable and readable: `dream-20261130T091500-3fa2`. */

@@ -6,9 +6,8 @@
  * @module
  */
 
-import type { MemoryContext } from "../../memory/context.js";
-import { sessionScopeKey } from "../../memory/scope.js";
-import type { Scope } from "../../store/store.js";
+import type { MemoryContext } from "../../core/context.js";
+import { type Scope, scopeKey } from "../../core/scope.js";
 import { checkGate, type GateOptions, type GateStatus } from "../gate/gate.js";
 import { withDreamLease } from "../gate/lease.js";
 import type { DreamPlan } from "../plan.js";
@@ -34,7 +33,7 @@ export async function runAuto(context: MemoryContext, scope: Scope, makePlan: Ma
     const plan = await makePlan(scope);
     const result = await applyPlan(context, plan, AUTO_DECISIONS, { mode: "auto", remindOfConflicts: true });
     const { merged, pruned, conflictsSkipped } = result.counts;
-    const line = `[lucid dream --auto] scope=${sessionScopeKey(scope)}  merged=${merged}  pruned=${pruned}  conflicts_skipped=${conflictsSkipped}`;
+    const line = `[lucid dream --auto] scope=${scopeKey(scope)}  merged=${merged}  pruned=${pruned}  conflicts_skipped=${conflictsSkipped}`;
     return { ...result, plan, line };
   });
 }

@@ -7,12 +7,12 @@
  */
 
 import { randomUUID } from "node:crypto";
+import type { Scope } from "../../core/scope.js";
+import type { MemoryWriter } from "../../core/write/memory-writer.js";
+import type { PreparedText } from "../../core/write/prepare-text.js";
 import { filterNode } from "../../filters/filter.js";
 import { scopeFilter } from "../../filters/scope-of-filters.js";
-import { scopeColumns } from "../../memory/scope.js";
-import type { MemoryStoreOps, Scope } from "../../store/store.js";
-import { extractEntities } from "../../text/entities.js";
-import { contentHash } from "../../text/normalise.js";
+import type { MemoryStoreOps } from "../../store/store.js";
 import type { RunLog } from "./run-log.js";
 
 export const REMINDER_SOURCE = "lucid-dream-auto";
@@ -24,64 +24,41 @@ export function reminderText(conflicts: number): string {
 
 export interface ReminderWrite {
   readonly tx: MemoryStoreOps;
+  readonly writer: MemoryWriter;
   readonly log: RunLog;
   readonly scope: Scope;
   readonly unresolved: number;
-  readonly now: string;
-  readonly actor: string;
+  /** `reminderText(unresolved)`, through the write path. */
+  readonly text: PreparedText;
   readonly embedding: Float32Array;
 }
 
 export async function upsertReminder(write: ReminderWrite): Promise<void> {
-  const { tx, log, scope, now, actor, embedding } = write;
-  const text = reminderText(write.unresolved);
+  const { tx, writer, log, scope, text, embedding } = write;
   const filter = filterNode.and([scopeFilter(scope), filterNode.condition("source", "eq", REMINDER_SOURCE)]);
   const { rows } = await tx.listMemories({ filter, limit: 1, offset: 0 });
   const existing = rows[0];
   const metadata = { source: REMINDER_SOURCE, conflicts: write.unresolved };
   if (existing !== undefined) {
     await log.touch(existing.id);
-    await tx.updateMemory(existing.id, {
-      text,
-      hash: contentHash(text),
+    await writer.update(existing.id, {
+      text: { prepared: text, embedding },
       category: REMINDER_CATEGORY,
       metadata: { ...existing.metadata, ...metadata },
-      updatedAt: now,
-      expiresAt: existing.expiresAt,
-      embedding,
-      entities: extractEntities(text),
-    });
-    await tx.addHistory({
-      memoryId: existing.id,
-      action: "UPDATE",
-      previousValue: existing.text,
-      newValue: text,
-      actor,
-      createdAt: now,
     });
     return;
   }
   const id = randomUUID();
   await log.touch(id);
-  await tx.insertMemory({
+  await writer.insert({
     id,
     text,
-    hash: contentHash(text),
-    ...scopeColumns(scope),
+    scope,
     category: REMINDER_CATEGORY,
     metadata,
-    createdAt: now,
-    updatedAt: now,
+    createdAt: writer.stamp.at,
+    updatedAt: writer.stamp.at,
     expiresAt: null,
     embedding,
-    entities: extractEntities(text),
-  });
-  await tx.addHistory({
-    memoryId: id,
-    action: "ADD",
-    previousValue: null,
-    newValue: text,
-    actor,
-    createdAt: now,
   });
 }

@@ -5,10 +5,11 @@
  * @module
  */
 
-import type { MemoryStoreOps, RunMemory } from "../../store/store.js";
+import type { MemoryChange, MemoryPreimage } from "../../store/ports/runs.js";
+import type { MemoryStoreOps } from "../../store/store.js";
 
 export class RunLog {
-  private readonly before = new Map<string, RunMemory["before"]>();
+  private readonly before = new Map<string, MemoryPreimage | null>();
   private readonly order: string[] = [];
 
   constructor(private readonly tx: MemoryStoreOps) {}
@@ -30,10 +31,11 @@ export class RunLog {
   }
 
   /** Every touched memory with its state now, at the end of the run. */
-  async finish(): Promise<RunMemory[]> {
+  async finish(): Promise<MemoryChange[]> {
     const rows = await this.tx.getMemories(this.order);
     const after = new Map(rows.map((row) => [row.id, { hash: row.hash, updatedAt: row.updatedAt }]));
     return this.order.map((memoryId) => ({
+      kind: "memory",
       memoryId,
       before: this.before.get(memoryId) ?? null,
       after: after.get(memoryId) ?? null,

@@ -6,10 +6,13 @@
  * @module
  */
 
+import type { MemoryContext } from "../../core/context.js";
+import { embedTexts } from "../../core/embed-texts.js";
+import { createMemoryWriter } from "../../core/write/memory-writer.js";
 import { LucidError } from "../../errors.js";
-import type { MemoryContext } from "../../memory/context.js";
-import { embedTexts } from "../../memory/embed-texts.js";
-import type { MemoryStoreOps, RunMemory } from "../../store/store.js";
+import type { MemoryChange } from "../../store/ports/runs.js";
+import type { MemoryStoreOps } from "../../store/store.js";
+import { DREAM_RUN_KIND } from "./apply-plan.js";
 
 export interface UndoResult {
   readonly runId: string;
@@ -24,8 +27,8 @@ export async function undoRun(
   runId: string,
   options: { force?: boolean } = {},
 ): Promise<UndoResult> {
-  const found = await context.store.getDreamRun(runId);
-  if (found === null) {
+  const found = await context.store.getRun(runId);
+  if (found === null || found.run.kind !== DREAM_RUN_KIND) {
     throw new LucidError("RUN_NOT_FOUND", `No dream run ${runId}. List runs with \`lucid dream runs\`.`, {
       details: { runId },
     });
@@ -36,21 +39,19 @@ export async function undoRun(
       `Dream run ${runId} was already undone at ${found.run.undoneAt}.`,
     );
   }
+  const memories = found.changes.filter((change): change is MemoryChange => change.kind === "memory");
   // A preimage without a vector (the store had none) is embedded again; normally there is one.
-  const missing = found.memories.filter(
-    (memory) => memory.before !== null && memory.before.embedding === null,
-  );
+  const missing = memories.filter((memory) => memory.before !== null && memory.before.embedding === null);
   const vectors = await embedTexts(
     context,
     missing.map((memory) => memory.before?.row.text ?? ""),
     "update",
   );
   const vectorOf = new Map(missing.map((memory, index) => [memory.memoryId, vectors[index] as Float32Array]));
-  const now = context.clock.now().toISOString();
-  const actor = `dream-undo:${runId}`;
+  const at = context.clock.now().toISOString();
 
   return context.store.transaction(async (tx) => {
-    const changed = await changedSince(tx, found.memories);
+    const changed = await changedSince(tx, memories);
     if (changed.length > 0 && options.force !== true) {
       throw new LucidError(
         "UNDO_CONFLICT",
@@ -58,48 +59,24 @@ export async function undoRun(
         { details: { runId, changed } },
       );
     }
+    const writer = createMemoryWriter(tx, { actor: `dream-undo:${runId}`, at });
     let restored = 0;
     let removed = 0;
-    for (const memory of found.memories) {
-      const current = await tx.getMemory(memory.memoryId);
-      if (current !== null) await tx.deleteMemory(memory.memoryId);
-      const before = memory.before;
-      if (before === null) {
-        if (current !== null) {
-          removed++;
-          await tx.addHistory({
-            memoryId: memory.memoryId,
-            action: "DELETE",
-            previousValue: current.text,
-            newValue: null,
-            actor,
-            createdAt: now,
-          });
-        }
+    for (const memory of memories) {
+      if (memory.before === null) {
+        if ((await writer.remove(memory.memoryId)) !== null) removed++;
         continue;
       }
-      await tx.insertMemory({
-        ...before.row,
-        embedding: before.embedding ?? (vectorOf.get(memory.memoryId) as Float32Array),
-        entities: before.entities,
-      });
+      await writer.restore(memory.before, vectorOf.get(memory.memoryId));
       restored++;
-      await tx.addHistory({
-        memoryId: memory.memoryId,
-        action: current === null ? "ADD" : "UPDATE",
-        previousValue: current?.text ?? null,
-        newValue: before.row.text,
-        actor,
-        createdAt: now,
-      });
     }
-    await tx.markDreamRunUndone(runId, now);
+    await tx.markRunUndone(runId, at);
     return { runId, restored, removed };
   });
 }
 
 /** Touched memories whose current state is not what the run left. */
-async function changedSince(tx: MemoryStoreOps, memories: readonly RunMemory[]): Promise<string[]> {
+async function changedSince(tx: MemoryStoreOps, memories: readonly MemoryChange[]): Promise<string[]> {
   const rows = new Map(
     (await tx.getMemories(memories.map((memory) => memory.memoryId))).map((row) => [row.id, row]),
   );

@@ -6,21 +6,12 @@
  * @module
  */
 
+import type { MemoryContext } from "../../core/context.js";
+import { type Scope, scopeKey } from "../../core/scope.js";
+import { policyVisibility } from "../../core/visibility.js";
 import { LucidError } from "../../errors.js";
 import { scopeFilter } from "../../filters/scope-of-filters.js";
-import type { MemoryContext } from "../../memory/context.js";
-import { sessionScopeKey } from "../../memory/scope.js";
-import { policyVisibility } from "../../memory/visibility.js";
-import type { Scope } from "../../store/store.js";
-
-export interface GateThresholds {
-  readonly minHours: number;
-  readonly minSessions: number;
-  readonly minMemories: number;
-}
-
-/** Mem0's defaults (`dream-gate.ts`). */
-export const DEFAULT_GATE: GateThresholds = Object.freeze({ minHours: 24, minSessions: 5, minMemories: 20 });
+import type { GateThresholds } from "../../policy/policy.js";
 
 export type GateBlock = "disabled" | "time" | "sessions" | "memories";
 
@@ -38,6 +29,7 @@ export interface GateStatus {
 }
 
 export interface GateOptions {
+  /** Over the policy's `gate` (which defaults to Mem0's: 24 hours, 5 sessions, 20 memories). */
   readonly thresholds?: Partial<GateThresholds>;
   /** False when automatic dreaming is switched off (`LUCID_DREAM=off`, read at the edge). */
   readonly enabled?: boolean;
@@ -50,8 +42,8 @@ export async function checkGate(
   scope: Scope,
   options: GateOptions = {},
 ): Promise<GateStatus> {
-  const thresholds = resolveThresholds(options.thresholds);
-  const state = await context.store.dreamGateState(sessionScopeKey(scope));
+  const thresholds = resolveThresholds(context.policy.gate, options.thresholds);
+  const state = await context.store.dreamGateState(scopeKey(scope));
   const now = context.clock.now().getTime();
   const hoursSince =
     state.lastConsolidatedAt === null ? null : (now - Date.parse(state.lastConsolidatedAt)) / 3_600_000;
@@ -98,8 +90,8 @@ export function renderGateLine(status: GateStatus): string {
   return `auto-dream: waiting — ${parts.join(", ")}`;
 }
 
-function resolveThresholds(partial: Partial<GateThresholds> = {}): GateThresholds {
-  const thresholds = { ...DEFAULT_GATE, ...partial };
+function resolveThresholds(base: GateThresholds, partial: Partial<GateThresholds> = {}): GateThresholds {
+  const thresholds = { ...base, ...partial };
   for (const [name, value] of Object.entries(thresholds)) {
     if (typeof value !== "number" || !(value >= 0)) {
       throw new LucidError(

@@ -7,10 +7,10 @@
 
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
+import type { MemoryContext } from "../../core/context.js";
+import { scopeKey as keyOf, type Scope } from "../../core/scope.js";
 import { LucidError } from "../../errors.js";
-import type { MemoryContext } from "../../memory/context.js";
-import { sessionScopeKey } from "../../memory/scope.js";
-import type { LeaseHolder, Scope } from "../../store/store.js";
+import type { LeaseHolder } from "../../store/ports/leases.js";
 
 /** Mem0's `LOCK_STALE_MS`. */
 export const LEASE_TTL_MS = 60 * 60 * 1000;
@@ -20,7 +20,7 @@ export async function withDreamLease<T>(
   scope: Scope,
   fn: () => Promise<T>,
 ): Promise<T> {
-  const scopeKey = sessionScopeKey(scope);
+  const scopeKey = keyOf(scope);
   const holder: LeaseHolder = {
     holder: `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`,
     host: hostname(),

@@ -6,11 +6,10 @@
  * @module
  */
 
+import type { MemoryContext } from "../../core/context.js";
+import { checkId } from "../../core/inputs.js";
+import { scopeKey as keyOf, requireScope, type ScopeOptions, scopeFromOptions } from "../../core/scope.js";
 import { LucidError } from "../../errors.js";
-import type { MemoryContext } from "../../memory/context.js";
-import { checkId } from "../../memory/inputs.js";
-import { requireScopeForAdd, scopeFromOptions, sessionScopeKey } from "../../memory/scope.js";
-import type { ScopeOptions } from "../../memory/types.js";
 
 export const NON_INTERACTIVE_TRIGGERS = [
   "cron",
@@ -39,8 +38,7 @@ export async function recordSession(
   options: RecordSessionOptions = {},
 ): Promise<RecordSessionResult> {
   checkId(sessionId, "sessionId");
-  const scope = scopeFromOptions(options);
-  requireScopeForAdd(scope);
+  const scope = requireScope(scopeFromOptions(options), "sessions.record");
   const trigger = (options.trigger ?? "user").toLowerCase();
   if (!/^[a-z][a-z0-9_-]*$/.test(trigger)) {
     throw new LucidError(
@@ -48,7 +46,7 @@ export async function recordSession(
       `trigger must be a word such as user or cron, got ${JSON.stringify(options.trigger)}.`,
     );
   }
-  const scopeKey = sessionScopeKey(scope);
+  const scopeKey = keyOf(scope);
   if ((NON_INTERACTIVE_TRIGGERS as readonly string[]).includes(trigger)) {
     const state = await context.store.dreamGateState(scopeKey);
     return { counted: false, reason: "non_interactive", sessionsSince: state.sessionsSince };

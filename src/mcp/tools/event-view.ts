@@ -6,9 +6,10 @@
  * @module
  */
 
-import type { Memory } from "../../memory/memory.js";
-import type { EventRegistry, LucidEvent } from "../events.js";
-import { type ToolScope, withinScope } from "../scope.js";
+import { withinScope } from "../../core/scope.js";
+import type { CallScope } from "../../edge/call-scope.js";
+import type { EventRegistry, LucidEvent } from "../../edge/events.js";
+import type { Memory } from "../../sdk/memory.js";
 
 /** An event as the tools report it. `source` says where it came from. */
 export interface EventView extends Omit<LucidEvent, "status" | "trigger"> {
@@ -24,7 +25,7 @@ export interface EventView extends Omit<LucidEvent, "status" | "trigger"> {
 export async function eventsInScope(
   memory: Memory,
   events: EventRegistry,
-  scope: ToolScope,
+  scope: CallScope,
 ): Promise<EventView[]> {
   const own = events
     .list()

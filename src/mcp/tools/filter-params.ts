@@ -6,7 +6,7 @@
  */
 
 import { z } from "zod";
-import type { Filters } from "../../memory/types.js";
+import type { Filters } from "../../filters/filter.js";
 
 export const categoriesParam = z
   .array(z.string().min(1))

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LucidError } from "../../errors.js";
 import { clip, plural } from "../render.js";
-import { scopeParams } from "../scope.js";
+import { scopeParams } from "../scope-params.js";
 import { defineTool } from "../tool.js";
 
 export const memoryAddTool = defineTool({

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { type CallScope, scopedFilters } from "../../edge/call-scope.js";
 import { LucidError } from "../../errors.js";
 import type { MemoryItem } from "../../memory/types.js";
 import { clip, percent, plural } from "../render.js";
-import { scopedFilters, scopeParams, type ToolScope } from "../scope.js";
+import { scopeParams } from "../scope-params.js";
 import { defineTool, type ToolCall, type ToolReply } from "../tool.js";
 import { getInScope, memoryIdParam } from "./memory-id.js";
 
@@ -48,13 +49,13 @@ export const memoryDeleteTool = defineTool({
   },
 });
 
-async function deleteById(call: ToolCall, id: string, scope: ToolScope): Promise<ToolReply> {
+async function deleteById(call: ToolCall, id: string, scope: CallScope): Promise<ToolReply> {
   const item = await getInScope(call.memory, id, scope);
   await call.memory.delete(id);
   return { text: `Deleted: "${clip(item.memory, 80)}" (id: ${id})`, data: { deleted: item, candidates: [] } };
 }
 
-async function deleteByQuery(call: ToolCall, query: string, scope: ToolScope): Promise<ToolReply> {
+async function deleteByQuery(call: ToolCall, query: string, scope: CallScope): Promise<ToolReply> {
   const { deleted, candidates } = await call.memory.forget(query, { filters: scopedFilters(scope) });
   const data = { scope: scope.scope, deleted, candidates };
   if (deleted !== null) return { text: `Deleted: "${clip(deleted.memory, 80)}" (id: ${deleted.id})`, data };

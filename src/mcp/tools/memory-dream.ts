@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { DreamPlan } from "../../dream/plan.js";
 import { NOTHING_TO_DO, renderReport } from "../../dream/render-report.js";
-import { scopeParams } from "../scope.js";
+import { scopeParams } from "../scope-params.js";
 import { defineTool } from "../tool.js";
 
 export const memoryDreamTool = defineTool({

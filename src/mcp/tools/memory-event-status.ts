@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LucidError } from "../../errors.js";
-import { scopeParams } from "../scope.js";
+import { scopeParams } from "../scope-params.js";
 import { defineTool } from "../tool.js";
 import { eventsInScope, formatLatency, formatTime } from "./event-view.js";
 

@@ -1,6 +1,6 @@
-import { SCOPE_KEYS } from "../../filters/filter.js";
+import { SCOPE_KEYS } from "../../core/scope.js";
 import type { MemoryItem } from "../../memory/types.js";
-import { scopeParams } from "../scope.js";
+import { scopeParams } from "../scope-params.js";
 import { defineTool } from "../tool.js";
 import { getInScope, memoryIdParam } from "./memory-id.js";
 

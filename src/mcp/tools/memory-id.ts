@@ -6,9 +6,10 @@
  */
 
 import { z } from "zod";
-import type { Memory } from "../../memory/memory.js";
+import { withinScope } from "../../core/scope.js";
+import { type CallScope, memoryNotFoundIn } from "../../edge/call-scope.js";
 import type { MemoryItem } from "../../memory/types.js";
-import { memoryNotFound, type ToolScope, withinScope } from "../scope.js";
+import type { Memory } from "../../sdk/memory.js";
 
 export const memoryIdParam = z
   .string()
@@ -16,8 +17,8 @@ export const memoryIdParam = z
   .describe("The memory's id, as memory_search or memory_list returned it.");
 
 /** The memory, or `MEMORY_NOT_FOUND` when it does not exist or lies outside `scope`. */
-export async function getInScope(memory: Memory, id: string, scope: ToolScope): Promise<MemoryItem> {
+export async function getInScope(memory: Memory, id: string, scope: CallScope): Promise<MemoryItem> {
   const item = await memory.get(id);
-  if (item === null || !withinScope(item, scope.scope)) throw memoryNotFound(id, scope);
+  if (item === null || !withinScope(item, scope.scope)) throw memoryNotFoundIn(id, scope);
   return item;
 }

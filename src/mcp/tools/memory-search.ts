@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { scopedFilters } from "../../edge/call-scope.js";
 import { clip, percent, plural, tags } from "../render.js";
-import { scopedFilters, scopeParams } from "../scope.js";
+import { scopeParams } from "../scope-params.js";
 import { defineTool } from "../tool.js";
 import { categoriesParam, categoryFilter, filtersParam } from "./filter-params.js";
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LucidError } from "../../errors.js";
 import type { UpdateFields } from "../../memory/types.js";
 import { clip } from "../render.js";
-import { scopeParams } from "../scope.js";
+import { scopeParams } from "../scope-params.js";
 import { defineTool } from "../tool.js";
 import { getInScope, memoryIdParam } from "./memory-id.js";
 

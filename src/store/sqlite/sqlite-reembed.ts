@@ -8,8 +8,8 @@
 
 import type Database from "better-sqlite3";
 import { LucidError } from "../../errors.js";
-import type { EmbedderStamp } from "../store.js";
-import type { SqliteLog } from "./sqlite-log.js";
+import type { EmbedderStamp } from "../ports/maintenance.js";
+import type { SqliteMeta } from "./sqlite-meta.js";
 import { createVectorTable, PENDING_VECTOR_TABLE, VECTOR_TABLE } from "./sqlite-schema.js";
 
 export const EMBEDDER_ID_KEY = "embedder.id";
@@ -17,28 +17,32 @@ export const EMBEDDER_DIMENSION_KEY = "embedder.dimension";
 const PENDING_ID_KEY = "reembed.id";
 const PENDING_DIMENSION_KEY = "reembed.dimension";
 
-export function readStamp(log: SqliteLog, idKey = EMBEDDER_ID_KEY, dimensionKey = EMBEDDER_DIMENSION_KEY) {
-  const id = log.getMeta(idKey);
-  const dimension = log.getMeta(dimensionKey);
+export function readStamp(
+  meta: SqliteMeta,
+  idKey = EMBEDDER_ID_KEY,
+  dimensionKey = EMBEDDER_DIMENSION_KEY,
+): EmbedderStamp | null {
+  const id = meta.get(idKey);
+  const dimension = meta.get(dimensionKey);
   return id === null || dimension === null ? null : { id, dimension: Number(dimension) };
 }
 
-export function readPending(log: SqliteLog): EmbedderStamp | null {
-  return readStamp(log, PENDING_ID_KEY, PENDING_DIMENSION_KEY);
+export function readPending(meta: SqliteMeta): EmbedderStamp | null {
+  return readStamp(meta, PENDING_ID_KEY, PENDING_DIMENSION_KEY);
 }
 
-export function beginReembed(db: Database.Database, log: SqliteLog, target: EmbedderStamp): void {
-  const pending = readPending(log);
+export function beginReembed(db: Database.Database, meta: SqliteMeta, target: EmbedderStamp): void {
+  const pending = readPending(meta);
   if (pending !== null && pending.id === target.id && pending.dimension === target.dimension) return;
   db.exec(`drop table if exists ${PENDING_VECTOR_TABLE}`);
   createVectorTable(db, target.dimension, PENDING_VECTOR_TABLE);
-  log.setMeta(PENDING_ID_KEY, target.id);
-  log.setMeta(PENDING_DIMENSION_KEY, String(target.dimension));
+  meta.set(PENDING_ID_KEY, target.id);
+  meta.set(PENDING_DIMENSION_KEY, String(target.dimension));
 }
 
 /** Call inside a transaction. */
-export function finishReembed(db: Database.Database, log: SqliteLog, location: string): void {
-  const target = readPending(log);
+export function finishReembed(db: Database.Database, meta: SqliteMeta, location: string): void {
+  const target = readPending(meta);
   if (target === null) {
     throw new LucidError(
       "INVALID_ARGUMENT",
@@ -60,8 +64,8 @@ export function finishReembed(db: Database.Database, log: SqliteLog, location: s
      drop table ${PENDING_VECTOR_TABLE};
      delete from meta where key in ('${PENDING_ID_KEY}', '${PENDING_DIMENSION_KEY}');`,
   );
-  log.setMeta(EMBEDDER_ID_KEY, target.id);
-  log.setMeta(EMBEDDER_DIMENSION_KEY, String(target.dimension));
+  meta.set(EMBEDDER_ID_KEY, target.id);
+  meta.set(EMBEDDER_DIMENSION_KEY, String(target.dimension));
 }
 
 /** Memories without a vector in the pending table (call only while one exists). */

@@ -155,6 +155,27 @@ const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // The run ledger generalised: runs of any kind (dream, sleep), and files among their changes,
+    // with the bytes each had before the run, so a rollback restores a file exactly.
+    version: 3,
+    sql: `
+      alter table dream_runs rename to runs;
+      alter table runs add column kind text not null default 'dream';
+      alter table dream_run_memories rename to run_memories;
+      drop index dream_runs_scope;
+      create index runs_scope on runs(scope_key, seq);
+      create index runs_kind on runs(kind, seq);
+
+      create table run_files(
+        run_seq integer not null references runs(seq) on delete cascade,
+        path text not null,
+        before_content blob,
+        after_sha256 text,
+        primary key (run_seq, path)
+      ) without rowid;
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

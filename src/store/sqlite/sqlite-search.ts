@@ -6,20 +6,14 @@
  * @module
  */
 
+import type { Scope } from "../../core/scope.js";
 import type { FilterNode } from "../../filters/filter.js";
-import type {
-  DenseHit,
-  DenseQuery,
-  EntityHit,
-  EntityQuery,
-  KeywordHit,
-  KeywordQuery,
-  Scope,
-} from "../store.js";
+import type { DenseQuery, SearchPort } from "../ports/search.js";
 import { compileSqliteFilter, type SqliteParam } from "./sqlite-filter.js";
 import { ftsMatchExpression } from "./sqlite-fts.js";
 import { compileVisibility } from "./sqlite-visibility.js";
 import type { StatementCache } from "./statement-cache.js";
+import type { SyncPort } from "./sync-port.js";
 
 /** vec0 refuses larger k. */
 const VEC0_MAX_K = 4096;
@@ -61,15 +55,9 @@ function where(query: { filter: FilterNode; visibleAt?: DenseQuery["visibleAt"] 
   return { sql: `${filter.sql} and ${visible.sql}`, params: [...filter.params, ...visible.params] };
 }
 
-export class SqliteSearch {
-  constructor(private readonly statements: StatementCache) {}
-
-  dense(query: DenseQuery): DenseHit[] {
-    if (query.k <= 0) return [];
-    const scope = scopeOnly(query.filter);
-    const rows = scope === null ? this.denseExact(query) : this.denseKnn(query, scope);
-    return rows.map((row) => ({ id: row.id, similarity: 1 - row.distance }));
-  }
+export function createSqliteSearch(statements: StatementCache): SyncPort<SearchPort> {
+  const hasVectors = () =>
+    statements.get("select 1 from sqlite_master where name = 'memories_vec'").get() !== undefined;
 
   /**
    * KNN inside the scope's vec0 partition. Expired memories are dropped after the KNN (visibility
@@ -77,13 +65,13 @@ export class SqliteSearch {
    * until it has enough or the KNN returned fewer rows than asked: the partition is exhausted.
    * (Counting the partition instead costs a scan of the whole vec0 table: 212 ms at 100k.)
    */
-  private denseKnn(query: DenseQuery, scope: Scope): { id: string; distance: number }[] {
+  const denseKnn = (query: DenseQuery, scope: Scope): { id: string; distance: number }[] => {
     const keys = Object.entries(scope).map(([field, value]) => ({
       column: VEC_KEY_COLUMNS[field as keyof typeof VEC_KEY_COLUMNS],
       value,
     }));
     const visible = compileVisibility(query.visibleAt, "m");
-    const statement = this.statements.get(`
+    const statement = statements.get(`
       select m.id as id, knn.distance as distance, ${visible.sql} as visible
       from (
         select seq, distance from memories_vec
@@ -102,12 +90,12 @@ export class SqliteSearch {
         return live.slice(0, query.k).map(({ id, distance }) => ({ id, distance }));
       }
     }
-  }
+  };
 
   /** Exact cosine over every memory that passes an arbitrary filter (metadata conditions, OR, NOT…). */
-  private denseExact(query: DenseQuery): { id: string; distance: number }[] {
+  const denseExact = (query: DenseQuery): { id: string; distance: number }[] => {
     const clause = where(query);
-    return this.statements
+    return statements
       .get(
         `select m.id as id, vec_distance_cosine(v.embedding, ?) as distance
          from memories m join memories_vec v on v.seq = m.seq
@@ -115,40 +103,53 @@ export class SqliteSearch {
          order by distance limit ?`,
       )
       .all(query.vector, ...clause.params, query.k) as { id: string; distance: number }[];
-  }
+  };
 
-  keyword(query: KeywordQuery): KeywordHit[] {
-    const terms = ftsMatchExpression(query.terms);
-    if (terms === null || query.k <= 0) return [];
-    const userId = scopeOnly(query.filter)?.user_id;
-    const match =
-      userId === undefined ? `text : (${terms})` : `scope : "${userToken(userId)}" AND text : (${terms})`;
-    const clause = where(query);
-    const rows = this.statements
-      .get(
-        `select m.id as id, bm25(memories_fts, 1.0, 0.0) as rank
-         from memories_fts join memories m on m.seq = memories_fts.rowid
-         where memories_fts match ? and ${clause.sql}
-         order by rank limit ?`,
-      )
-      .all(match, ...clause.params, query.k) as { id: string; rank: number }[];
-    // FTS5's bm25() is negated so that ascending order ranks best first.
-    return rows.map((row) => ({ id: row.id, bm25: -row.rank }));
-  }
+  return {
+    searchDense(query) {
+      if (query.k <= 0 || !hasVectors()) return [];
+      const scope = scopeOnly(query.filter);
+      const rows = scope === null ? denseExact(query) : denseKnn(query, scope);
+      return rows.map((row) => ({ id: row.id, similarity: 1 - row.distance }));
+    },
 
-  entities(query: EntityQuery): EntityHit[] {
-    if (query.keys.length === 0 || query.limit <= 0) return [];
-    const clause = where(query);
-    return this.statements
-      .get(
-        `select id, key, link_count as linkCount from (
-           select m.id as id, e.key as key, count(*) over (partition by e.seq) as link_count
-           from entities e
-           join memory_entities me on me.entity_seq = e.seq
-           join memories m on m.seq = me.memory_seq
-           where e.key in (select value from json_each(?)) and ${clause.sql}
-         ) order by link_count, id limit ?`,
-      )
-      .all(JSON.stringify(query.keys), ...clause.params, query.limit) as EntityHit[];
-  }
+    searchKeyword(query) {
+      const terms = ftsMatchExpression(query.terms);
+      if (terms === null || query.k <= 0) return [];
+      const userId = scopeOnly(query.filter)?.user_id;
+      const match =
+        userId === undefined ? `text : (${terms})` : `scope : "${userToken(userId)}" AND text : (${terms})`;
+      const clause = where(query);
+      const rows = statements
+        .get(
+          `select m.id as id, bm25(memories_fts, 1.0, 0.0) as rank
+           from memories_fts join memories m on m.seq = memories_fts.rowid
+           where memories_fts match ? and ${clause.sql}
+           order by rank limit ?`,
+        )
+        .all(match, ...clause.params, query.k) as { id: string; rank: number }[];
+      // FTS5's bm25() is negated so that ascending order ranks best first.
+      return rows.map((row) => ({ id: row.id, bm25: -row.rank }));
+    },
+
+    searchEntities(query) {
+      if (query.keys.length === 0 || query.limit <= 0) return [];
+      const clause = where(query);
+      return statements
+        .get(
+          `select id, key, link_count as linkCount from (
+             select m.id as id, e.key as key, count(*) over (partition by e.seq) as link_count
+             from entities e
+             join memory_entities me on me.entity_seq = e.seq
+             join memories m on m.seq = me.memory_seq
+             where e.key in (select value from json_each(?)) and ${clause.sql}
+           ) order by link_count, id limit ?`,
+        )
+        .all(JSON.stringify(query.keys), ...clause.params, query.limit) as {
+        id: string;
+        key: string;
+        linkCount: number;
+      }[];
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import { statSync } from "node:fs";
-import { SCOPE_KEYS, type ScopeKey } from "../../filters/filter.js";
-import type { StoreStats, Visibility } from "../store.js";
+import { SCOPE_KEYS, type ScopeKey } from "../../core/scope.js";
+import type { StoreStats } from "../ports/maintenance.js";
+import type { Visibility } from "../ports/memories.js";
 import { compileVisibility } from "./sqlite-visibility.js";
 import type { StatementCache } from "./statement-cache.js";
 

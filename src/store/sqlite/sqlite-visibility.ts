@@ -1,4 +1,4 @@
-import type { Visibility } from "../store.js";
+import type { Visibility } from "../ports/memories.js";
 import type { SqliteParam } from "./sqlite-filter.js";
 
 const DAY_MS = 86_400_000;

@@ -4,12 +4,12 @@
  * index). The production snapshot loads from a store; this one implements the same interface.
  */
 
+import type { Scope } from "../../../src/core/scope.js";
 import type { DreamSnapshot, Neighbour, SnapshotMemory } from "../../../src/dream/snapshot.js";
 import { cosine } from "../../../src/embed/cosine.js";
 import type { Embedder } from "../../../src/embed/embedder.js";
 import { DEFAULT_CATEGORIES } from "../../../src/policy/categories.js";
-import { DEFAULT_THRESHOLDS, type DreamPolicy } from "../../../src/policy/dream-policy.js";
-import type { Scope } from "../../../src/store/store.js";
+import { DEFAULT_THRESHOLDS, type Policy } from "../../../src/policy/policy.js";
 import { contentHash } from "../../../src/text/normalise.js";
 
 export interface TestMemory {
@@ -38,7 +38,7 @@ export const TEST_NOW = "2026-04-01T00:00:00.000Z";
  * vector threshold these analysers were calibrated at (0.6: every paraphrase pair of
  * test/fixtures/dream/pairs.json scores ≥ 0.605 on USE lite; the words do the discriminating).
  */
-export function testPolicy(overrides: Partial<DreamPolicy> = {}): DreamPolicy {
+export function testPolicy(overrides: Partial<Policy> = {}): Policy {
   return {
     ...DEFAULT_THRESHOLDS,
     categories: DEFAULT_CATEGORIES,

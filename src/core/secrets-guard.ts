@@ -1,23 +1,16 @@
 /**
- * Secrets never land: every text that enters the store (add, update, import) passes through the
- * policy's `secrets.onAdd` — `redact` (default) replaces each credential by `[REDACTED:<kind>]`
- * before the text is hashed, embedded, indexed or written to history; `reject` refuses the write
- * naming the kind; `allow` stores the text as given.
+ * Secrets never land: every text that enters the store (add, update, import, a dream's rewrite)
+ * passes through the policy's `secrets.onAdd` — `redact` (default) replaces each credential by
+ * `[REDACTED:<kind>]` before the text is hashed, embedded, indexed or written to history; `reject`
+ * refuses the write naming the kind; `allow` stores the text as given.
  *
  * @module
  */
 
 import { LucidError } from "../errors.js";
+import type { SecretAction, SecretsPolicy } from "../policy/policy.js";
 import { createSecretScanner } from "../secrets/index.js";
-import type { SecretScanner, SecretScannerOptions } from "../secrets/types.js";
-
-export const SECRET_ACTIONS = ["redact", "reject", "allow"] as const;
-export type SecretAction = (typeof SECRET_ACTIONS)[number];
-
-export interface SecretsPolicy extends SecretScannerOptions {
-  /** What to do with a credential in new text. Default `redact`. */
-  readonly onAdd?: SecretAction;
-}
+import type { SecretScanner } from "../secrets/types.js";
 
 /** Where a secret was, never what it was. */
 export interface Redaction {
@@ -33,14 +26,8 @@ export interface SecretsGuard {
   screen(text: string): { text: string; redactions: Redaction[] };
 }
 
-export function createSecretsGuard(policy: SecretsPolicy = {}): SecretsGuard {
-  const onAdd = policy.onAdd ?? "redact";
-  if (!(SECRET_ACTIONS as readonly string[]).includes(onAdd)) {
-    throw new LucidError(
-      "INVALID_ARGUMENT",
-      `policy.secrets.onAdd must be one of ${SECRET_ACTIONS.join(", ")}, got ${JSON.stringify(onAdd)}.`,
-    );
-  }
+export function createSecretsGuard(policy: SecretsPolicy): SecretsGuard {
+  const { onAdd } = policy;
   const scanner = createSecretScanner({
     disabledRules: policy.disabledRules,
     extraPatterns: policy.extraPatterns,

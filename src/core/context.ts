@@ -1,18 +1,26 @@
+/**
+ * What every service works with (memory verbs, dream, later sleep): built once per `Memory` by the
+ * composition root (`sdk/create-context.ts`).
+ *
+ * @module
+ */
+
 import type { Clock } from "../clock.js";
 import type { Embedder } from "../embed/embedder.js";
-import type { CategoryTable } from "../policy/categories.js";
-import type { EmbedderStamp, MemoryStore } from "../store/store.js";
+import type { Policy } from "../policy/policy.js";
+import type { EmbedderStamp } from "../store/ports/maintenance.js";
+import type { MemoryStore } from "../store/store.js";
 import type { SecretsGuard } from "./secrets-guard.js";
 
-/** What every Memory verb works with; built once by `openMemory`. */
 export interface MemoryContext {
   readonly store: MemoryStore;
   readonly embedder: Embedder;
   readonly clock: Clock;
-  readonly categories: CategoryTable;
+  /** The one resolved policy: categories, secrets, dream thresholds, the gate. */
+  readonly policy: Policy;
   /** Longest memory text accepted, in UTF-8 bytes. */
   readonly maxTextBytes: number;
-  /** Applies the secrets policy to every text that enters the store. */
+  /** Applies `policy.secrets` to every text that enters the store. */
   readonly secrets: SecretsGuard;
   /** Messages kept per session scope (Mem0 keeps 10). */
   readonly messagesPerSession: number;

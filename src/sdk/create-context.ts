@@ -1,24 +1,28 @@
 /**
- * The composition root: the one place that chooses defaults (SQLite file, local embedder, system
- * clock, default categories) for whatever the caller did not pass.
+ * The composition root: the one place that chooses defaults (the SQLite file, the local embedder,
+ * the system clock) for whatever the caller did not pass, and resolves the one policy every service
+ * reads.
  *
  * @module
  */
 
 import { mkdirSync } from "node:fs";
-import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { type Clock, systemClock } from "../clock.js";
+import { DATABASE_FILE_NAME, defaultHome } from "../config/home.js";
+import type { MemoryContext } from "../core/context.js";
+import { DEFAULT_MAX_TEXT_BYTES } from "../core/inputs.js";
+import { createSecretsGuard } from "../core/secrets-guard.js";
 import { describeEmbedder, validateEmbedder } from "../embed/check-vectors.js";
 import type { Embedder } from "../embed/embedder.js";
 import { createLocalEmbedder } from "../embed/local/use-lite-embedder.js";
 import { isLucidError, LucidError } from "../errors.js";
-import { type CategoryPolicy, type CategoryTable, DEFAULT_CATEGORIES } from "../policy/categories.js";
+import type { Policy } from "../policy/policy.js";
+import type { PolicyLayer } from "../policy/policy-layer.js";
+import { isResolvedPolicy, resolvePolicy } from "../policy/resolve-policy.js";
+import type { EmbedderStamp } from "../store/ports/maintenance.js";
 import { createSqliteStore } from "../store/sqlite/sqlite-store.js";
-import type { EmbedderStamp, MemoryStore } from "../store/store.js";
-import type { MemoryContext } from "./context.js";
-import { DEFAULT_MAX_TEXT_BYTES } from "./inputs.js";
-import { createSecretsGuard, type SecretsPolicy } from "./secrets-guard.js";
+import type { MemoryStore } from "../store/store.js";
 
 export interface MemoryOptions {
   /** The SQLite file. Default `~/.lucid/lucid.db`; `":memory:"` for a throw-away store. Ignored with `store`. */
@@ -28,12 +32,12 @@ export interface MemoryOptions {
   /** Default: the local Universal Sentence Encoder lite (512-d, offline). */
   embedder?: Embedder;
   clock?: Clock;
-  policy?: {
-    /** Merged over the default categories; a category given here replaces its defaults field by field. */
-    categories?: Record<string, Partial<CategoryPolicy>>;
-    /** Credentials in new text: `onAdd` redact (default) / reject / allow; extra patterns; disabled rule ids. */
-    secrets?: SecretsPolicy;
-  };
+  /**
+   * The policy: a layer over the defaults, in the shape of `lucid.config.json`'s `policy`
+   * (`categories`, `secrets`, dream thresholds, `gate`), or a policy `resolvePolicy()` made (from
+   * the config, a project's Mem0 retention files, a policy file), used as it is.
+   */
+  policy?: PolicyLayer | Policy;
   /** Longest memory text accepted, in UTF-8 bytes. Default 32 KiB. */
   maxTextBytes?: number;
   /** Open the SQLite file read-only: reads work, writes fail with STORE_READ_ONLY. */
@@ -47,19 +51,20 @@ export interface MemoryOptions {
   allowEmbedderChange?: boolean;
 }
 
-export const DEFAULT_STORE_PATH = join(homedir(), ".lucid", "lucid.db");
-
+/** Mem0 keeps the last 10 messages of each session scope. */
 const MESSAGES_PER_SESSION = 10;
 
 export async function createContext(options: MemoryOptions): Promise<MemoryContext> {
-  const embedder =
-    options.embedder === undefined ? createLocalEmbedder() : validateEmbedder(options.embedder);
   const maxTextBytes = options.maxTextBytes ?? DEFAULT_MAX_TEXT_BYTES;
   if (!Number.isInteger(maxTextBytes) || maxTextBytes <= 0) {
     throw new LucidError("INVALID_ARGUMENT", `maxTextBytes must be a positive integer, got ${maxTextBytes}.`);
   }
-  const categories = mergeCategories(options.policy?.categories);
-  const secrets = createSecretsGuard(options.policy?.secrets);
+  const policy = isResolvedPolicy(options.policy)
+    ? options.policy
+    : await resolvePolicy(options.policy === undefined ? {} : { sdk: options.policy });
+  const secrets = createSecretsGuard(policy.secrets);
+  const embedder =
+    options.embedder === undefined ? createLocalEmbedder() : validateEmbedder(options.embedder);
   const store = options.store ?? openDefaultStore(options);
   const embedderStamp = describeEmbedder(embedder);
   let staleEmbedder: EmbedderStamp | null = null;
@@ -79,7 +84,7 @@ export async function createContext(options: MemoryOptions): Promise<MemoryConte
     store,
     embedder,
     clock: options.clock ?? systemClock,
-    categories,
+    policy,
     secrets,
     maxTextBytes,
     messagesPerSession: MESSAGES_PER_SESSION,
@@ -87,29 +92,7 @@ export async function createContext(options: MemoryOptions): Promise<MemoryConte
 }
 
 function openDefaultStore(options: MemoryOptions): MemoryStore {
-  const path = options.path ?? DEFAULT_STORE_PATH;
+  const path = options.path ?? join(defaultHome(), DATABASE_FILE_NAME);
   if (path !== ":memory:" && options.readOnly !== true) mkdirSync(dirname(path), { recursive: true });
   return createSqliteStore({ path, readOnly: options.readOnly, busyTimeoutMs: options.busyTimeoutMs });
-}
-
-function mergeCategories(overrides: Record<string, Partial<CategoryPolicy>> | undefined): CategoryTable {
-  const merged: Record<string, CategoryPolicy> = { ...DEFAULT_CATEGORIES };
-  for (const [name, override] of Object.entries(overrides ?? {})) {
-    if (!/^[a-z][a-z0-9_]*$/.test(name)) {
-      throw new LucidError(
-        "INVALID_ARGUMENT",
-        `Category names are lower_snake_case; got ${JSON.stringify(name)}.`,
-      );
-    }
-    const base = merged[name] ?? { importance: 0.5, ttlDays: null, immutable: false };
-    const next = { ...base, ...override };
-    if (next.ttlDays !== null && !(Number.isFinite(next.ttlDays) && next.ttlDays > 0)) {
-      throw new LucidError(
-        "INVALID_ARGUMENT",
-        `Category ${name}: ttlDays must be a positive number or null.`,
-      );
-    }
-    merged[name] = Object.freeze(next);
-  }
-  return Object.freeze(merged);
 }

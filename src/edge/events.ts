@@ -1,15 +1,16 @@
 /**
- * Events: the background jobs this server started (auto-dream runs, dreams asked for with
- * `memory_dream`, imports, re-embeds), with their status and result, kept in memory for the life of
- * the process and shared by every session. Committed dream runs are also in the store; the event
- * tools merge both.
+ * Events: the background jobs a server started (auto-dream runs, dreams asked for by a client,
+ * imports, re-embeds), with their status and result, kept in memory for the life of the process and
+ * shared by every session of every edge (the MCP server, later the HTTP API). Committed dream runs
+ * are also in the store; the event tools merge both.
  *
  * @module
  */
 
 import { randomUUID } from "node:crypto";
-import { isLucidError } from "../errors.js";
-import type { Scope } from "../store/store.js";
+import { type Clock, systemClock } from "../clock.js";
+import type { Scope } from "../core/scope.js";
+import { reportError } from "./error-report.js";
 
 export const EVENT_TYPES = ["dream", "import", "reembed"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -24,7 +25,7 @@ export interface LucidEvent {
   /** `auto` (started by the server, e.g. auto-dream) or `tool` (asked for by a client). */
   readonly trigger: "auto" | "tool";
   readonly scope: Scope;
-  /** `user_id=alice&…` (see `sessionScopeKey`). */
+  /** `user_id=alice&…` (see `scopeKey`). */
   readonly scopeKey: string;
   readonly createdAt: string;
   readonly updatedAt: string;
@@ -59,7 +60,8 @@ export class EventRegistry {
   private readonly events = new Map<string, LucidEvent>();
   private readonly pending = new Set<Promise<unknown>>();
 
-  constructor(private readonly now: () => Date = () => new Date()) {}
+  /** Times events by `clock` (the Memory's, so tests and replays see their own time). */
+  constructor(private readonly clock: Clock = systemClock) {}
 
   /** Starts `job` on a later tick and returns its event at once, queued. */
   start<T>(input: EventInput<T>): LucidEvent {
@@ -121,7 +123,7 @@ export class EventRegistry {
   }
 
   private create<T>(input: EventInput<T>): LucidEvent {
-    const at = this.now().toISOString();
+    const at = this.clock.now().toISOString();
     const event: LucidEvent = {
       id: `evt_${randomUUID()}`,
       type: input.type,
@@ -145,10 +147,10 @@ export class EventRegistry {
     id: string,
     input: EventInput<T>,
   ): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
-    const started = this.now();
+    const started = this.clock.now();
     this.patch(id, { status: "running", updatedAt: started.toISOString() });
     const finish = (patch: Partial<LucidEvent>) => {
-      const ended = this.now();
+      const ended = this.clock.now();
       this.patch(id, {
         ...patch,
         updatedAt: ended.toISOString(),
@@ -160,8 +162,7 @@ export class EventRegistry {
       finish({ status: "succeeded", result: value, summary: input.summarize(value) });
       return { ok: true, value };
     } catch (error) {
-      const code = isLucidError(error) ? error.code : "INTERNAL_ERROR";
-      const message = error instanceof Error ? error.message : String(error);
+      const { code, message } = reportError(error);
       finish({ status: "failed", error: { code, message }, summary: `${code}: ${message}` });
       return { ok: false, error };
     }

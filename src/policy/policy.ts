@@ -1,7 +1,8 @@
 /**
- * The resolved policy a dream runs with: categories (importance, TTL, immutability) and the
- * analysers' thresholds. Built once by `resolvePolicy` from defaults, `lucid.config.json` `policy`,
- * a project's Mem0 retention files and `--policy FILE`; analysers only read it.
+ * The resolved policy: one frozen value that governs every write (categories, the secrets screen),
+ * every read (category TTLs), every dream (the analysers' thresholds) and the auto-dream gate. It is
+ * resolved once, by the composition root, from defaults, `lucid.config.json`, a project's Mem0
+ * retention files, a policy file and SDK options (`resolve-policy.ts`); everything else only reads it.
  *
  * @module
  */
@@ -23,15 +24,27 @@ export interface ContradictionThresholds {
   readonly neighbours: number;
 }
 
+export const SECRET_ACTIONS = ["redact", "reject", "allow"] as const;
+export type SecretAction = (typeof SECRET_ACTIONS)[number];
+
 /**
- * How the credentials analyser's secret scanner is configured: the same `policy.secrets` keys
- * that guard new text (`onAdd` does not apply to a dream, which always redacts or deletes).
+ * Credentials: what to do with one in new text (`onAdd`), and how the detector is configured — the
+ * same detector a dream's credentials analyser and `scan` use (a dream always redacts or deletes).
  */
-export interface SecretsScanPolicy {
+export interface SecretsPolicy {
+  /** `redact` (default) replaces each credential by `[REDACTED:<kind>]`; `reject` refuses the write; `allow` stores it. */
+  readonly onAdd: SecretAction;
   /** Built-in rule ids to switch off, e.g. `["jwt"]` where JWTs in memories are harmless. */
   readonly disabledRules: readonly string[];
   /** Patterns added to the built-in catalogue (Mem0's `credentialPatterns`, but extending, not replacing). */
   readonly extraPatterns: readonly ExtraSecretPattern[];
+}
+
+/** The auto-dream gate: a scope is due after this long, this many sessions, with this many memories. */
+export interface GateThresholds {
+  readonly minHours: number;
+  readonly minSessions: number;
+  readonly minMemories: number;
 }
 
 /** Where one layer of the policy came from, in the order the layers were applied. */
@@ -41,33 +54,40 @@ export interface PolicySource {
   readonly path?: string;
 }
 
-export interface DreamPolicy {
+export interface Policy {
   readonly categories: CategoryTable;
+  readonly secrets: SecretsPolicy;
   readonly duplicates: DuplicateThresholds;
   readonly contradictions: ContradictionThresholds;
-  readonly secrets: SecretsScanPolicy;
   /** Confidence under which a memory with nothing specific in it is pruned (the OpenCode skill: 0.3). */
   readonly lowConfidence: number;
   /** Memories longer than this many characters are flagged for a rewrite. */
   readonly maxLength: number;
   /** Categories whose memories need an "As of YYYY-MM-DD" anchor (Mem0's dream: project, operational). */
   readonly anchorCategories: readonly string[];
+  readonly gate: GateThresholds;
   /** The layers merged into this policy, lowest precedence first. */
   readonly sources: readonly PolicySource[];
   /** Lines of retention files that were not understood and were skipped (Mem0's parser skips silently). */
   readonly warnings: readonly string[];
 }
 
-/** The thresholds a policy starts from; every one can be overridden by a policy layer. */
-export const DEFAULT_THRESHOLDS: Omit<DreamPolicy, "categories" | "sources" | "warnings"> = Object.freeze({
+/** The values a policy starts from, but for categories; every one can be overridden by a layer. */
+export const DEFAULT_THRESHOLDS: Omit<Policy, "categories" | "sources" | "warnings"> = Object.freeze({
+  secrets: Object.freeze({
+    onAdd: "redact",
+    disabledRules: Object.freeze([]),
+    extraPatterns: Object.freeze([]),
+  }),
   // USE-lite scores every paraphrase pair of the labelled corpus at ≥ 0.6; the duplicate analyser's
   // word and detail checks do the discriminating above that.
   duplicates: Object.freeze({ minSimilarity: 0.6, neighbours: 10 }),
   contradictions: Object.freeze({ minSimilarity: 0.6, neighbours: 10 }),
-  secrets: Object.freeze({ disabledRules: Object.freeze([]), extraPatterns: Object.freeze([]) }),
   lowConfidence: 0.3,
   // Mem0's dream protocol wants 15–50 words; 50 English words average about 300 characters, and
   // the flag is for clearly verbose memories, so the bar sits a little above that.
   maxLength: 400,
   anchorCategories: Object.freeze(["project", "operational"]),
+  // Mem0's dream-gate defaults: 24 hours, 5 sessions, 20 memories.
+  gate: Object.freeze({ minHours: 24, minSessions: 5, minMemories: 20 }),
 });

@@ -1,7 +1,8 @@
 /**
- * Who may talk to the HTTP server. Bound to loopback (the default) it serves only this machine and
- * refuses requests whose Host is not a loopback name (a web page cannot reach it by DNS rebinding).
- * Bound to any other address it needs a bearer token, and every request must carry it.
+ * Who may talk to an HTTP edge (the MCP server's Streamable HTTP, later the REST API). Bound to
+ * loopback (the default) it serves only this machine and refuses requests whose Host is not a
+ * loopback name (a web page cannot reach it by DNS rebinding). Bound to any other address it needs
+ * a bearer token, and every request must carry it.
  *
  * @module
  */
@@ -20,13 +21,24 @@ export function isLoopbackHost(host: string): boolean {
   return isIP(name) === 4 && name.startsWith("127.");
 }
 
+/** What a server is called in messages, and the config section whose `token` guards it. */
+export interface ServedAs {
+  readonly name: string;
+  readonly section: string;
+}
+
 /** Refuses to expose the store on a network address without a token, before anything listens. */
-export function checkBinding(host: string, token: string | undefined): void {
+export function checkBinding(
+  host: string,
+  token: string | undefined,
+  served: ServedAs = { name: "MCP", section: "mcp" },
+): void {
   if (isLoopbackHost(host) || token !== undefined) return;
+  const variable = `LUCID_${served.section.toUpperCase()}_TOKEN`;
   throw new LucidError(
     "INVALID_CONFIG",
-    `Refusing to serve MCP on ${host} without a token: anyone who can reach it could read and change every memory. ` +
-      'Set "mcp": { "token": { "env": "LUCID_MCP_TOKEN" } } in lucid.config.json (and export LUCID_MCP_TOKEN), ' +
+    `Refusing to serve ${served.name} on ${host} without a token: anyone who can reach it could read and change every memory. ` +
+      `Set "${served.section}": { "token": { "env": "${variable}" } } in lucid.config.json (and export ${variable}), ` +
       "or bind to 127.0.0.1.",
     { details: { host } },
   );

@@ -1,5 +1,5 @@
-import type { MemoryOptions } from "./memory/create-context.js";
-import { Memory } from "./memory/memory.js";
+import type { MemoryOptions } from "./create-context.js";
+import { Memory } from "./memory.js";
 
 /**
  * Opens a memory: by default one SQLite file and the offline local embedder.

@@ -6,6 +6,8 @@
  * @module
  */
 
+import type { MemoryContext } from "../core/context.js";
+import type { ScopeOptions } from "../core/scope.js";
 import { createDreamApi } from "../dream/dream-api.js";
 import {
   type RecordSessionOptions,
@@ -13,26 +15,24 @@ import {
   recordSession,
 } from "../dream/gate/sessions.js";
 import { LucidError } from "../errors.js";
-import { addMemories } from "./add.js";
-import type { MemoryContext } from "./context.js";
-import { createContext, type MemoryOptions } from "./create-context.js";
-import { deleteMemory } from "./delete.js";
-import { deleteAllMemories } from "./delete-all.js";
-import { exportMemories } from "./export.js";
-import { forgetMemory } from "./forget.js";
-import { getMemory } from "./get.js";
-import { getAllMemories } from "./get-all.js";
-import { memoryHistory } from "./history.js";
-import { importMemories } from "./import.js";
-import { reembedMemories } from "./reembed.js";
-import { type ScanResult, scanMemories } from "./scan.js";
-import { searchMemories } from "./search.js";
-import { storeStatus } from "./status.js";
+import type { Filters } from "../filters/filter.js";
+import { addMemories } from "../memory/add.js";
+import { deleteMemory } from "../memory/delete.js";
+import { deleteAllMemories } from "../memory/delete-all.js";
+import { exportMemories } from "../memory/export.js";
+import { forgetMemory } from "../memory/forget.js";
+import { getMemory } from "../memory/get.js";
+import { getAllMemories } from "../memory/get-all.js";
+import { memoryHistory } from "../memory/history.js";
+import { importMemories } from "../memory/import.js";
+import { reembedMemories } from "../memory/reembed.js";
+import { type ScanResult, scanMemories } from "../memory/scan.js";
+import { searchMemories } from "../memory/search.js";
+import { storeStatus } from "../memory/status.js";
 import type {
   AddOptions,
   AddResult,
   ExportRecord,
-  Filters,
   ForgetOptions,
   ForgetResult,
   GetAllOptions,
@@ -44,13 +44,13 @@ import type {
   MemoryItem,
   Message,
   ReembedOptions,
-  ScopeOptions,
   SearchOptions,
   SearchResult,
   StoreStatus,
   UpdateFields,
-} from "./types.js";
-import { type UpdateResult, updateMemory } from "./update.js";
+} from "../memory/types.js";
+import { type UpdateResult, updateMemory } from "../memory/update.js";
+import { createContext, type MemoryOptions } from "./create-context.js";
 
 /**
  * Long-term memory for an agent.
@@ -72,7 +72,7 @@ export class Memory {
       recordSession(await this.ready(), sessionId, options),
   };
 
-  /** Consolidation: `memory.dream.plan(scope, { now, policy })` returns what a dream would change. */
+  /** Consolidation: `memory.dream.plan(scope, { now })` returns what a dream would change. */
   readonly dream = createDreamApi(() => this.ready());
 
   /** Store facts: a string, or a conversation whose non-system messages each become a memory. */

@@ -1,0 +1,44 @@
+/**
+ * Reading a request body as JSON with a size limit, for every HTTP edge: too large or not JSON is a
+ * value the caller turns into its own error reply, never a throw.
+ *
+ * @module
+ */
+
+import type { IncomingMessage } from "node:http";
+
+/** 4 MiB: room for a large batch of memories or a dream plan, not for a runaway client. */
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+export type BodyResult =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly reason: "too_large" | "not_json"; readonly message: string };
+
+/**
+ * @example
+ * const body = await readJsonBody(request);
+ * if (!body.ok) return reply(body.reason === "too_large" ? 413 : 400, body.message);
+ */
+export async function readJsonBody(
+  request: IncomingMessage,
+  maxBytes = DEFAULT_MAX_BODY_BYTES,
+): Promise<BodyResult> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) {
+      return { ok: false, reason: "too_large", message: `Request body over ${maxBytes} bytes.` };
+    }
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString("utf8")) };
+  } catch (error) {
+    return {
+      ok: false,
+      reason: "not_json",
+      message: `Parse error: the body is not JSON (${(error as Error).message}).`,
+    };
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * The search sub-port: the three candidate generators of hybrid retrieval. Each applies the full
+ * filter and the expiry rule itself, so every hit is a memory the caller may see.
+ *
+ * @module
+ */
+
+import type { FilteredQuery } from "./memories.js";
+
+export interface DenseQuery extends FilteredQuery {
+  readonly vector: Float32Array;
+  readonly k: number;
+}
+
+export interface KeywordQuery extends FilteredQuery {
+  /** A backend-neutral list of search terms (already stop-word filtered); OR-ed. */
+  readonly terms: readonly string[];
+  readonly k: number;
+}
+
+export interface EntityQuery extends FilteredQuery {
+  readonly keys: readonly string[];
+  readonly limit: number;
+}
+
+export interface DenseHit {
+  readonly id: string;
+  /** Cosine similarity in [-1, 1]. */
+  readonly similarity: number;
+}
+
+export interface KeywordHit {
+  readonly id: string;
+  /** BM25, higher is better, unbounded. */
+  readonly bm25: number;
+}
+
+export interface EntityHit {
+  readonly id: string;
+  readonly key: string;
+  /** How many memories that pass the query's filter link to this entity. */
+  readonly linkCount: number;
+}
+
+export interface SearchPort {
+  searchDense(query: DenseQuery): Promise<DenseHit[]>;
+  searchKeyword(query: KeywordQuery): Promise<KeywordHit[]>;
+  searchEntities(query: EntityQuery): Promise<EntityHit[]>;
+}

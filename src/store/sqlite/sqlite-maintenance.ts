@@ -1,0 +1,95 @@
+/**
+ * The store as a whole, in SQLite: its embedder, re-embedding to another one, counts for
+ * `status`, and `reset` (the maintenance sub-port).
+ *
+ * @module
+ */
+
+import type Database from "better-sqlite3";
+import { LucidError } from "../../errors.js";
+import type { MaintenancePort } from "../ports/maintenance.js";
+import type { SqliteMemories } from "./sqlite-memories.js";
+import type { SqliteMeta } from "./sqlite-meta.js";
+import {
+  beginReembed,
+  countUnembedded,
+  EMBEDDER_DIMENSION_KEY,
+  EMBEDDER_ID_KEY,
+  finishReembed,
+  readPending,
+  readStamp,
+} from "./sqlite-reembed.js";
+import { createVectorTable, PENDING_VECTOR_TABLE } from "./sqlite-schema.js";
+import { readStats } from "./sqlite-stats.js";
+import type { StatementCache } from "./statement-cache.js";
+import type { SyncPort } from "./sync-port.js";
+
+export interface MaintenanceInput {
+  readonly db: Database.Database;
+  readonly statements: StatementCache;
+  readonly meta: SqliteMeta;
+  readonly memories: SqliteMemories;
+  readonly location: string;
+  /** One write transaction around `fn`. */
+  readonly atomically: <T>(fn: () => T) => T;
+}
+
+export function createSqliteMaintenance(input: MaintenanceInput): SyncPort<MaintenancePort> {
+  const { db, statements, meta, memories, location, atomically } = input;
+  return {
+    stats: (visibility) => readStats(statements, location, visibility),
+
+    embedderStamp: () => readStamp(meta),
+
+    bindEmbedder(stamp) {
+      const recorded = readStamp(meta);
+      if (recorded === null) {
+        if (db.readonly) return;
+        atomically(() => {
+          meta.set(EMBEDDER_ID_KEY, stamp.id);
+          meta.set(EMBEDDER_DIMENSION_KEY, String(stamp.dimension));
+          createVectorTable(db, stamp.dimension);
+        });
+        return;
+      }
+      if (recorded.id !== stamp.id || recorded.dimension !== stamp.dimension) {
+        throw new LucidError(
+          "EMBEDDER_MISMATCH",
+          `${location} was written with embedder ${recorded.id} (${recorded.dimension}-d), but was opened with ${stamp.id} (${stamp.dimension}-d). Open it with the same embedder, or re-embed the store after changing embedders.`,
+          { details: { recorded, given: stamp } },
+        );
+      }
+    },
+
+    beginReembed: (target) => atomically(() => beginReembed(db, meta, target)),
+
+    pendingReembed() {
+      const target = readPending(meta);
+      return target === null ? null : { target, remaining: countUnembedded(db) };
+    },
+
+    listUnembedded: (limit) => (readPending(meta) === null ? [] : memories.listUnembedded(limit)),
+
+    writeReembedded: (vectors) => atomically(() => memories.writePending(vectors)),
+
+    finishReembed() {
+      atomically(() => finishReembed(db, meta, location));
+      // The vector table was replaced: statements prepared against the old one are stale.
+      statements.clear();
+    },
+
+    reset() {
+      atomically(() =>
+        db.exec(`
+          delete from memory_entities; delete from entities; delete from memories;
+          delete from history; delete from messages;
+          delete from run_files; delete from run_memories; delete from runs; delete from dream_state;
+          delete from dream_sessions; delete from dream_leases;
+          drop table if exists memories_vec; drop table if exists ${PENDING_VECTOR_TABLE};
+          delete from meta where key like 'embedder.%' or key like 'reembed.%';
+        `),
+      );
+      statements.clear();
+    },
+  };
+}

@@ -1,0 +1,23 @@
+/**
+ * The MemoryStore contract, in parts: what every backend must do, run against each real database
+ * (`describeStoreContract(backend, STORE_CONTRACT)`).
+ */
+
+import type { ContractPart } from "./harness.js";
+import { historyPart } from "./history.js";
+import { leasesPart } from "./leases.js";
+import { maintenancePart } from "./maintenance.js";
+import { memoriesPart } from "./memories.js";
+import { runsPart } from "./runs.js";
+import { searchPart } from "./search.js";
+import { transactionsPart } from "./transactions.js";
+
+export const STORE_CONTRACT: readonly ContractPart[] = [
+  memoriesPart,
+  searchPart,
+  historyPart,
+  runsPart,
+  leasesPart,
+  maintenancePart,
+  transactionsPart,
+];

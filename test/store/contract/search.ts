@@ -1,0 +1,99 @@
+import { expect } from "vitest";
+import { parseFilters } from "../../../src/filters/parse-filters.js";
+import { type ContractPart, newMemory, vector } from "./harness.js";
+
+const filter = (input: Record<string, unknown>) => parseFilters(input);
+
+/** The search sub-port. */
+export const searchPart: ContractPart = {
+  name: "search",
+  cases(it, store) {
+    it("ranks dense hits by cosine similarity within the scope", async () => {
+      const near = newMemory({ text: "near", embedding: vector(1, 0.1, 0, 0) });
+      const far = newMemory({ text: "far", embedding: vector(0, 1, 0, 0) });
+      const other = newMemory({ text: "other user", user_id: "bob", embedding: vector(1, 0, 0, 0) });
+      for (const memory of [far, near, other]) await store().insertMemory(memory);
+      const hits = await store().searchDense({
+        filter: filter({ user_id: "alice" }),
+        vector: vector(1, 0, 0, 0),
+        k: 5,
+      });
+      expect(hits.map((hit) => hit.id)).toEqual([near.id, far.id]);
+      expect(hits[0]?.similarity).toBeCloseTo(0.995, 2);
+      expect(hits[1]?.similarity).toBeCloseTo(0, 5);
+      const top1 = await store().searchDense({
+        filter: filter({ user_id: "alice" }),
+        vector: vector(1, 0, 0, 0),
+        k: 1,
+      });
+      expect(top1.map((hit) => hit.id)).toEqual([near.id]);
+    });
+    it("applies metadata filters and non-user scopes to dense search", async () => {
+      const tagged = newMemory({
+        text: "tagged",
+        metadata: { topic: "food" },
+        embedding: vector(0, 1, 0, 0),
+      });
+      const untagged = newMemory({ text: "untagged", embedding: vector(1, 0, 0, 0) });
+      const agents = newMemory({
+        text: "agent",
+        user_id: null,
+        agent_id: "coder",
+        embedding: vector(1, 0, 0, 0),
+      });
+      for (const memory of [tagged, untagged, agents]) await store().insertMemory(memory);
+      const byTopic = await store().searchDense({
+        filter: filter({ user_id: "alice", topic: "food" }),
+        vector: vector(1, 0, 0, 0),
+        k: 5,
+      });
+      expect(byTopic.map((hit) => hit.id)).toEqual([tagged.id]);
+      const byAgent = await store().searchDense({
+        filter: filter({ agent_id: "coder" }),
+        vector: vector(1, 0, 0, 0),
+        k: 5,
+      });
+      expect(byAgent.map((hit) => hit.id)).toEqual([agents.id]);
+    });
+    it("finds keyword hits with stemming, best BM25 first, within the filter", async () => {
+      const both = newMemory({ text: "Caroline went hiking and camping in the mountains" });
+      const one = newMemory({ text: "Melanie likes camping trips" });
+      const none = newMemory({ text: "Quarterly revenue grew" });
+      const bobs = newMemory({ text: "Bob hikes every weekend", user_id: "bob" });
+      for (const memory of [both, one, none, bobs]) await store().insertMemory(memory);
+      const hits = await store().searchKeyword({
+        filter: filter({ user_id: "alice" }),
+        terms: ["hike", "camping"],
+        k: 10,
+      });
+      expect(hits.map((hit) => hit.id)).toEqual([both.id, one.id]);
+      expect(hits[0]?.bm25).toBeGreaterThan(hits[1]?.bm25 ?? Number.POSITIVE_INFINITY);
+      expect(await store().searchKeyword({ filter: filter({ user_id: "alice" }), terms: [], k: 10 })).toEqual(
+        [],
+      );
+      const quoted = await store().searchKeyword({
+        filter: filter({ user_id: "alice" }),
+        terms: ['say "hi" OR'],
+        k: 10,
+      });
+      expect(quoted).toEqual([]);
+    });
+    it("finds memories linked to an entity, with how many memories share it", async () => {
+      const entity = { key: "boston", name: "Boston", type: "name" };
+      const a = newMemory({ text: "Trip to Boston", entities: [entity] });
+      const b = newMemory({
+        text: "Boston marathon",
+        entities: [entity, { key: "marathon", name: "Marathon", type: "name" }],
+      });
+      const bob = newMemory({ text: "Bob in Boston", user_id: "bob", entities: [entity] });
+      for (const memory of [a, b, bob]) await store().insertMemory(memory);
+      const hits = await store().searchEntities({
+        filter: filter({ user_id: "alice" }),
+        keys: ["boston"],
+        limit: 10,
+      });
+      expect(hits.map((hit) => hit.id).sort()).toEqual([a.id, b.id].sort());
+      expect(hits.every((hit) => hit.linkCount === 2 && hit.key === "boston")).toBe(true);
+    });
+  },
+};

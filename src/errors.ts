@@ -109,3 +109,19 @@ export class LucidError extends Error {
 export function isLucidError(error: unknown, code?: LucidErrorCode): error is LucidError {
   return error instanceof LucidError && (code === undefined || error.code === code);
 }
+
+/**
+ * An `INVALID_CONFIG` error naming the file and the key (a dotted path such as `embedder.model`);
+ * `message` continues the sentence: `"must be a positive integer, got \"x\"."`. Used by every reader
+ * of a configuration file: `lucid.config.json`, Mem0 retention files, `--policy FILE`.
+ *
+ * @example
+ * throw configError("lucid.config.json", "embedder.model", "is required, e.g. \"nomic-embed-text\".");
+ */
+export function configError(file: string, key: string, message: string, cause?: unknown): LucidError {
+  const where = key === "" ? file : `${file}: ${key}`;
+  return new LucidError("INVALID_CONFIG", `${where} ${message}`, {
+    cause,
+    details: { file, key },
+  });
+}

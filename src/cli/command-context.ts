@@ -8,7 +8,7 @@
 
 import { DEFAULT_SCOPE_KEYS } from "../config/default-scope.js";
 import { locateHome } from "../config/home.js";
-import { resolveSetup, type Setup } from "../config/load-config.js";
+import type { Setup } from "../config/load-config.js";
 import { SCOPE_OPTION_NAMES, type ScopeOptions } from "../core/scope.js";
 import type { Memory } from "../sdk/memory.js";
 import type { GlobalFlags } from "./args/global-flags.js";
@@ -40,12 +40,15 @@ export function createCommandContext(input: ContextInput): {
   const resolved = () => {
     // The commands that take --project / --policy (dream) name the policy's files; the others read
     // the retention files of the directory they run in, so every command sees the same policy.
-    setup ??= resolveSetup({
-      home: globals.home,
-      env: io.env,
-      projectDir: typeof flags.project === "string" ? flags.project : io.cwd,
-      policyFile: typeof flags.policy === "string" ? flags.policy : undefined,
-    });
+    // Loaded when first needed: `--version`, `--help` and usage errors never read a file.
+    setup ??= import("../config/load-config.js").then(({ resolveSetup }) =>
+      resolveSetup({
+        home: globals.home,
+        env: io.env,
+        projectDir: typeof flags.project === "string" ? flags.project : io.cwd,
+        policyFile: typeof flags.policy === "string" ? flags.policy : undefined,
+      }),
+    );
     return setup;
   };
   const context: CommandContext<FlagsDef> = {

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { configError } from "./config-error.js";
+import { configError } from "../errors.js";
 
 /** Annotation keys allowed in any object, since JSON has no comments. */
 type Json = Record<string, unknown>;

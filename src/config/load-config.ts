@@ -9,10 +9,10 @@
 
 import { readFile } from "node:fs/promises";
 import type { ScopeOptions } from "../core/scope.js";
+import { configError } from "../errors.js";
 import type { Policy } from "../policy/policy.js";
 import { resolvePolicy } from "../policy/resolve-policy.js";
 import type { MemoryOptions } from "../sdk/create-context.js";
-import { configError } from "./config-error.js";
 import { type LucidConfig, validateConfig } from "./config-schema.js";
 import { createConfiguredEmbedder } from "./configured-embedder.js";
 import { resolveDefaultScope, type ScopeDefaults, scopeOptionsOf } from "./default-scope.js";

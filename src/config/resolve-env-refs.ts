@@ -5,7 +5,7 @@
  * @module
  */
 
-import { configError } from "./config-error.js";
+import { configError } from "../errors.js";
 
 /** `{ "env": "NAME" }`: an object with that one key, holding a variable name. */
 export function isEnvRef(value: unknown): value is { env: string } {

@@ -10,7 +10,6 @@ import type { Embedder } from "../embed/embedder.js";
 import type { Policy } from "../policy/policy.js";
 import type { EmbedderStamp } from "../store/ports/maintenance.js";
 import type { MemoryStore } from "../store/store.js";
-import type { SecretsGuard } from "./secrets-guard.js";
 
 export interface MemoryContext {
   readonly store: MemoryStore;
@@ -20,8 +19,6 @@ export interface MemoryContext {
   readonly policy: Policy;
   /** Longest memory text accepted, in UTF-8 bytes. */
   readonly maxTextBytes: number;
-  /** Applies `policy.secrets` to every text that enters the store. */
-  readonly secrets: SecretsGuard;
   /** Messages kept per session scope (Mem0 keeps 10). */
   readonly messagesPerSession: number;
   /** The configured embedder's stamp. */

@@ -26,6 +26,27 @@ export interface SecretsGuard {
   screen(text: string): { text: string; redactions: Redaction[] };
 }
 
+const guards = new WeakMap<SecretsPolicy, SecretsGuard>();
+
+/**
+ * The guard of a context's policy, made on first use and kept: the detector's catalogue is loaded
+ * only by the code that screens or scans text, never by a command that only reads.
+ *
+ * @example
+ * const { text, redactions } = secretsGuardOf(context).screen(given);
+ */
+export function secretsGuardOf(context: {
+  readonly policy: { readonly secrets: SecretsPolicy };
+}): SecretsGuard {
+  const policy = context.policy.secrets;
+  let guard = guards.get(policy);
+  if (guard === undefined) {
+    guard = createSecretsGuard(policy);
+    guards.set(policy, guard);
+  }
+  return guard;
+}
+
 export function createSecretsGuard(policy: SecretsPolicy): SecretsGuard {
   const { onAdd } = policy;
   const scanner = createSecretScanner({

@@ -2,6 +2,9 @@
  * `memory.dream`: the SDK's entry to consolidation. `plan` loads a scope's snapshot and returns the
  * frozen plan, made with the Memory's one policy; it never writes.
  *
+ * The analysers (and, in `dream-runs-api.ts`, apply and undo) are loaded by the first call that
+ * needs them, so a process that only asks the gate (`lucid status`) never loads them.
+ *
  * @module
  */
 
@@ -11,9 +14,7 @@ import { LucidError } from "../errors.js";
 import type { Policy } from "../policy/policy.js";
 import { isResolvedPolicy } from "../policy/resolve-policy.js";
 import { createDreamRunsApi, type DreamRunsApi } from "./dream-runs-api.js";
-import { loadSnapshot } from "./load-snapshot.js";
 import type { DreamPlan } from "./plan.js";
-import { planDream } from "./plan-dream.js";
 
 export interface DreamPlanOptions {
   /** The plan's clock: ages and TTLs are measured from it. Default: the memory's clock. */
@@ -53,6 +54,10 @@ export function createDreamApi(getContext: () => Promise<MemoryContext>): DreamA
       }
       const context = await getContext();
       const now = planClock(options.now, context);
+      const [{ loadSnapshot }, { planDream }] = await Promise.all([
+        import("./load-snapshot.js"),
+        import("./plan-dream.js"),
+      ]);
       const snapshot = await loadSnapshot(context.store, { scope, now });
       return planDream(snapshot, options.policy ?? context.policy, { startedAt });
     },

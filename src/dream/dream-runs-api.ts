@@ -17,16 +17,17 @@ import {
 } from "../core/scope.js";
 import { LucidError } from "../errors.js";
 import type { MemoryChange } from "../store/ports/runs.js";
-import { type ApplyOptions, type ApplyResult, applyPlan, DREAM_RUN_KIND } from "./apply/apply-plan.js";
-import { type AutoResult, type IfDueResult, runAuto, runIfDue } from "./apply/auto.js";
+import type { ApplyOptions, ApplyResult } from "./apply/apply-plan.js";
+import type { AutoResult, IfDueResult } from "./apply/auto.js";
 import type { ApplyDecisions } from "./apply/decisions.js";
-import { type UndoResult, undoRun } from "./apply/undo-run.js";
+import type { UndoResult } from "./apply/undo-run.js";
 import type { DreamPlanOptions } from "./dream-api.js";
 import { type DreamRun, readDreamRun } from "./dream-run.js";
 import { checkGate, type GateOptions, type GateStatus } from "./gate/gate.js";
 import { withDreamLease } from "./gate/lease.js";
 import { parsePlan } from "./parse-plan.js";
 import type { DreamPlan } from "./plan.js";
+import { DREAM_RUN_KIND } from "./run-kind.js";
 
 export interface DreamRunsApi {
   /**
@@ -62,10 +63,11 @@ export function createDreamRunsApi(
   return {
     async apply(dreamPlan, decisions, options) {
       const parsed = parsePlan(dreamPlan);
-      const context = await getContext();
+      const [context, { applyPlan }] = await Promise.all([getContext(), import("./apply/apply-plan.js")]);
       return withDreamLease(context, parsed.scope, () => applyPlan(context, parsed, decisions, options));
     },
     async undo(runId, options) {
+      const { undoRun } = await import("./apply/undo-run.js");
       return undoRun(await getContext(), runId, options);
     },
     async runs(scope, options = {}) {
@@ -88,10 +90,12 @@ export function createDreamRunsApi(
       return { run: readDreamRun(found.run), memories };
     },
     async auto(scope, options) {
+      const { runAuto } = await import("./apply/auto.js");
       return runAuto(await getContext(), scoped(scope, "dream.auto"), planner(options));
     },
     async ifDue(scope, options = {}) {
       const { plan: planOptions, ...gate } = options;
+      const { runIfDue } = await import("./apply/auto.js");
       return runIfDue(await getContext(), scoped(scope, "dream.ifDue"), planner(planOptions), gate);
     },
     async gate(scope, options) {

@@ -13,6 +13,7 @@ import type { MemoryContext } from "../core/context.js";
 import { embedTexts } from "../core/embed-texts.js";
 import { checkId, copyMetadata, toIsoTimestamp } from "../core/inputs.js";
 import { requireScope, scopeFromOptions, scopeKey } from "../core/scope.js";
+import { secretsGuardOf } from "../core/secrets-guard.js";
 import { createMemoryWriter } from "../core/write/memory-writer.js";
 import { type PreparedText, prepareText } from "../core/write/prepare-text.js";
 import { LucidError } from "../errors.js";
@@ -42,7 +43,7 @@ export async function addMemories(
   // all get the redacted text.
   const log = raw.map((message) =>
     message.role === "system"
-      ? { ...message, content: context.secrets.screen(message.content).text }
+      ? { ...message, content: secretsGuardOf(context).screen(message.content).text }
       : { ...message, content: prepareText(context, message.content) },
   );
   const drafts = uniqueDrafts(

@@ -6,6 +6,7 @@
  */
 
 import type { MemoryContext } from "../core/context.js";
+import { secretsGuardOf } from "../core/secrets-guard.js";
 import type { Filters } from "../filters/filter.js";
 import { exportMemories } from "./export.js";
 
@@ -34,9 +35,10 @@ export async function scanMemories(
 ): Promise<ScanResult> {
   const findings: ScanFinding[] = [];
   let scanned = 0;
+  const { scanner } = secretsGuardOf(context);
   for await (const record of exportMemories(context, options)) {
     scanned++;
-    for (const finding of context.secrets.scanner.find(record.text)) {
+    for (const finding of scanner.find(record.text)) {
       findings.push({
         id: record.id,
         kind: finding.kind,

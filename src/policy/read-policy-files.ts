@@ -11,7 +11,7 @@
 
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { configError } from "../config/config-error.js";
+import { configError } from "../errors.js";
 import { parseMem0Markdown, type RetentionEntries } from "./parse-mem0-markdown.js";
 import type { PolicySource } from "./policy.js";
 import { POLICY_LAYER_KEYS, type PolicyLayer, readPolicyLayer } from "./policy-layer.js";

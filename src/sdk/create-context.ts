@@ -12,7 +12,6 @@ import { type Clock, systemClock } from "../clock.js";
 import { DATABASE_FILE_NAME, defaultHome } from "../config/home.js";
 import type { MemoryContext } from "../core/context.js";
 import { DEFAULT_MAX_TEXT_BYTES } from "../core/inputs.js";
-import { createSecretsGuard } from "../core/secrets-guard.js";
 import { describeEmbedder, validateEmbedder } from "../embed/check-vectors.js";
 import type { Embedder } from "../embed/embedder.js";
 import { createLocalEmbedder } from "../embed/local/use-lite-embedder.js";
@@ -62,7 +61,6 @@ export async function createContext(options: MemoryOptions): Promise<MemoryConte
   const policy = isResolvedPolicy(options.policy)
     ? options.policy
     : await resolvePolicy(options.policy === undefined ? {} : { sdk: options.policy });
-  const secrets = createSecretsGuard(policy.secrets);
   const embedder =
     options.embedder === undefined ? createLocalEmbedder() : validateEmbedder(options.embedder);
   const store = options.store ?? openDefaultStore(options);
@@ -85,7 +83,6 @@ export async function createContext(options: MemoryOptions): Promise<MemoryConte
     embedder,
     clock: options.clock ?? systemClock,
     policy,
-    secrets,
     maxTextBytes,
     messagesPerSession: MESSAGES_PER_SESSION,
   };

@@ -1,34 +1,22 @@
 /**
  * `Memory`: the SDK's one object, with the methods of `mem0ai/oss` `Memory`. Each method is a thin
- * call into its own module (`add.ts`, `search.ts`…); this class only holds the context and opens it
- * lazily, as Mem0 does, so `new Memory(options)` works as a drop-in.
+ * call into its own module (`memory/add.ts`, `memory/search.ts`…); this class only holds the context
+ * and opens it lazily, as Mem0 does, so `new Memory(options)` works as a drop-in.
+ *
+ * Each method loads its module on first use (`import()`), so a process that only lists or reads
+ * memories never loads the dream analysers, the entity tagger or the secret detector: `lucid list`
+ * starts in a fraction of the time (BENCHMARKS.md, "developer loop").
  *
  * @module
  */
 
 import type { MemoryContext } from "../core/context.js";
 import type { ScopeOptions } from "../core/scope.js";
-import { createDreamApi } from "../dream/dream-api.js";
-import {
-  type RecordSessionOptions,
-  type RecordSessionResult,
-  recordSession,
-} from "../dream/gate/sessions.js";
+import { createDreamApi, type DreamApi } from "../dream/dream-api.js";
+import type { RecordSessionOptions, RecordSessionResult } from "../dream/gate/sessions.js";
 import { LucidError } from "../errors.js";
 import type { Filters } from "../filters/filter.js";
-import { addMemories } from "../memory/add.js";
-import { deleteMemory } from "../memory/delete.js";
-import { deleteAllMemories } from "../memory/delete-all.js";
-import { exportMemories } from "../memory/export.js";
-import { forgetMemory } from "../memory/forget.js";
-import { getMemory } from "../memory/get.js";
-import { getAllMemories } from "../memory/get-all.js";
-import { memoryHistory } from "../memory/history.js";
-import { importMemories } from "../memory/import.js";
-import { reembedMemories } from "../memory/reembed.js";
-import { type ScanResult, scanMemories } from "../memory/scan.js";
-import { searchMemories } from "../memory/search.js";
-import { storeStatus } from "../memory/status.js";
+import type { ScanResult } from "../memory/scan.js";
 import type {
   AddOptions,
   AddResult,
@@ -49,7 +37,7 @@ import type {
   StoreStatus,
   UpdateFields,
 } from "../memory/types.js";
-import { type UpdateResult, updateMemory } from "../memory/update.js";
+import type { UpdateResult } from "../memory/update.js";
 import { createContext, type MemoryOptions } from "./create-context.js";
 
 /**
@@ -68,37 +56,45 @@ export class Memory {
 
   /** Sessions for the auto-dream gate: `memory.sessions.record(sessionId, { trigger, userId })`. */
   readonly sessions = {
-    record: async (sessionId: string, options?: RecordSessionOptions): Promise<RecordSessionResult> =>
-      recordSession(await this.ready(), sessionId, options),
+    record: async (sessionId: string, options?: RecordSessionOptions): Promise<RecordSessionResult> => {
+      const { recordSession } = await import("../dream/gate/sessions.js");
+      return recordSession(await this.ready(), sessionId, options);
+    },
   };
 
   /** Consolidation: `memory.dream.plan(scope, { now })` returns what a dream would change. */
-  readonly dream = createDreamApi(() => this.ready());
+  readonly dream: DreamApi = createDreamApi(() => this.ready());
 
   /** Store facts: a string, or a conversation whose non-system messages each become a memory. */
   async add(input: string | Message[], options?: AddOptions): Promise<AddResult> {
+    const { addMemories } = await import("../memory/add.js");
     return addMemories(await this.ready(), input, options);
   }
 
   /** Hybrid search within a scope (`filters.user_id`…): dense, keyword and entity signals fused. */
   async search(query: string, options?: SearchOptions): Promise<SearchResult> {
+    const { searchMemories } = await import("../memory/search.js");
     return searchMemories(await this.ready(), query, options);
   }
 
   async get(memoryId: string): Promise<MemoryItem | null> {
+    const { getMemory } = await import("../memory/get.js");
     return getMemory(await this.ready(), memoryId);
   }
 
   /** A scope's memories, newest first, paginated, with the total. */
   async getAll(options?: GetAllOptions): Promise<GetAllResult> {
+    const { getAllMemories } = await import("../memory/get-all.js");
     return getAllMemories(await this.ready(), options);
   }
 
   async update(memoryId: string, change: string | UpdateFields): Promise<UpdateResult> {
+    const { updateMemory } = await import("../memory/update.js");
     return updateMemory(await this.ready(), memoryId, change);
   }
 
   async delete(memoryId: string): Promise<{ message: string }> {
+    const { deleteMemory } = await import("../memory/delete.js");
     return deleteMemory(await this.ready(), memoryId);
   }
 
@@ -106,10 +102,12 @@ export class Memory {
   async deleteAll(
     options: ScopeOptions & { filters?: Filters },
   ): Promise<{ message: string; deleted: number }> {
+    const { deleteAllMemories } = await import("../memory/delete-all.js");
     return deleteAllMemories(await this.ready(), options);
   }
 
   async history(memoryId: string): Promise<HistoryEntry[]> {
+    const { memoryHistory } = await import("../memory/history.js");
     return memoryHistory(await this.ready(), memoryId);
   }
 
@@ -118,35 +116,41 @@ export class Memory {
    * the runner-up by `margin`); otherwise deletes nothing and returns the candidates to choose from.
    */
   async forget(query: string, options: ForgetOptions): Promise<ForgetResult> {
+    const { forgetMemory } = await import("../memory/forget.js");
     return forgetMemory(await this.ready(), query, options);
   }
 
   /** Imports memories with their ids and timestamps, a batch per transaction; bad records are reported, not fatal. */
   async importMemories(records: ImportRecord[], options?: ImportOptions): Promise<ImportResult> {
+    const { importMemories } = await import("../memory/import.js");
     return importMemories(await this.ready(), records, options);
   }
 
   /** Every memory (or those matching `filters`), oldest first, in a stable form for backups and migration. */
   async *exportMemories(options?: { filters?: Filters }): AsyncGenerator<ExportRecord> {
+    const { exportMemories } = await import("../memory/export.js");
     yield* exportMemories(await this.ready(), options);
   }
 
   /** Audits stored memories for credentials: where each is, with a masked preview, never the value. */
   async scan(options?: { filters?: Filters }): Promise<ScanResult> {
+    const { scanMemories } = await import("../memory/scan.js");
     return scanMemories(await this.ready(), options);
   }
 
   /** Where the store is, which embedder wrote it, and counts by scope and category. */
   async status(): Promise<StoreStatus> {
+    const { storeStatus } = await import("../memory/status.js");
     return storeStatus(await this.ready());
   }
 
   /** Re-embeds every memory with the configured embedder (open with `allowEmbedderChange`); resumable. */
   async reembed(options?: ReembedOptions): Promise<{ reembedded: number; total: number }> {
+    const { reembedMemories } = await import("../memory/reembed.js");
     return reembedMemories(await this.ready(), options);
   }
 
-  /** Deletes everything in the store: memories, history, entities, messages. */
+  /** Deletes everything in the store: memories, history, entities, messages, runs. */
   async reset(): Promise<void> {
     const context = await this.ready();
     await context.store.reset();

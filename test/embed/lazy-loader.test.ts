@@ -34,14 +34,4 @@ describe("createLazyLoader", () => {
 
     await expect(loader.get()).rejects.toThrow("sync");
   });
-
-  it("reset hands back the loaded value and makes the next get load again", async () => {
-    let loads = 0;
-    const loader = createLazyLoader(async () => ++loads);
-    await loader.get();
-
-    await expect(loader.reset()).resolves.toBe(1);
-    await expect(loader.reset()).resolves.toBeUndefined();
-    await expect(loader.get()).resolves.toBe(2);
-  });
 });

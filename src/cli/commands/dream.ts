@@ -1,15 +1,6 @@
 import { autoDreamEnabled } from "../../edge/auto-dream-switch.js";
 import { defineCommand } from "../command.js";
-import {
-  autoRun,
-  type DreamRun,
-  dryRun,
-  ifDueRun,
-  interactive,
-  interactiveRun,
-  yesRun,
-} from "../dream/run-dream.js";
-import { listRuns, showRun, undo } from "../dream/run-history.js";
+import type { DreamRun } from "../dream/run-dream.js";
 import { UsageError } from "../usage-error.js";
 
 const ACTIONS = ["runs", "show", "undo"] as const;
@@ -88,6 +79,7 @@ export const dreamCommand = defineCommand({
         );
       }
       const memory = await context.memory();
+      const { listRuns, showRun, undo } = await import("../dream/run-history.js");
       if (action === "runs") {
         const scope = await context.scope({ defaults: false });
         return listRuns(memory, Object.keys(scope).length === 0 ? undefined : scope, context.style);
@@ -104,6 +96,9 @@ export const dreamCommand = defineCommand({
 
     // The policy (config, --project's retention files, --policy FILE) is resolved once, with the
     // memory: the same one the MCP server and auto-dream use.
+    const { autoRun, dryRun, ifDueRun, interactive, interactiveRun, yesRun } = await import(
+      "../dream/run-dream.js"
+    );
     const run: DreamRun = {
       memory: await context.memory(),
       scope: await context.scope(),

@@ -1,6 +1,6 @@
 import type { ScopeOptions } from "../../core/scope.js";
 import { formatScope, scopeFromOptions } from "../../core/scope.js";
-import { type GateOptions, type GateStatus, renderGateLine } from "../../dream/gate/gate.js";
+import type { GateOptions, GateStatus } from "../../dream/gate/gate.js";
 import { autoDreamEnabled } from "../../edge/auto-dream-switch.js";
 import type { StoreStatus } from "../../memory/types.js";
 import type { Memory } from "../../sdk/memory.js";
@@ -79,6 +79,7 @@ async function gateLines(
       : Object.keys(status.byScope.user_id)
           .slice(0, SCOPE_IDS_SHOWN)
           .map((userId) => ({ userId }));
+  const { renderGateLine } = await import("../../dream/gate/gate.js");
   const lines = [];
   for (const each of scopes) {
     const gate = await memory.dream.gate(each, { ...options, countAlways: true });

@@ -12,7 +12,7 @@ import { extractEntities } from "../../text/entities.js";
 import { contentHash } from "../../text/normalise.js";
 import type { MemoryContext } from "../context.js";
 import { checkText } from "../inputs.js";
-import type { Redaction } from "../secrets-guard.js";
+import { type Redaction, secretsGuardOf } from "../secrets-guard.js";
 
 declare const prepared: unique symbol;
 
@@ -36,7 +36,7 @@ export interface PreparedText {
  * draft.text; // "Deploy key is [REDACTED:github-token]"
  */
 export function prepareText(context: MemoryContext, raw: unknown): PreparedText {
-  const { text, redactions } = context.secrets.screen(checkText(raw, context.maxTextBytes));
+  const { text, redactions } = secretsGuardOf(context).screen(checkText(raw, context.maxTextBytes));
   return {
     text,
     hash: contentHash(text),

@@ -14,6 +14,7 @@ import { randomBytes } from "node:crypto";
 import type { MemoryContext } from "../../core/context.js";
 import { embedTexts } from "../../core/embed-texts.js";
 import { scopeKey, withinScope } from "../../core/scope.js";
+import { secretsGuardOf } from "../../core/secrets-guard.js";
 import { createMemoryWriter, type MemoryWriter } from "../../core/write/memory-writer.js";
 import { type PreparedText, prepareText } from "../../core/write/prepare-text.js";
 import { isLucidError, LucidError } from "../../errors.js";
@@ -21,6 +22,7 @@ import { scopeFilter } from "../../filters/scope-of-filters.js";
 import type { MemoryStoreOps } from "../../store/store.js";
 import { parsePlan } from "../parse-plan.js";
 import type { DreamAction, DreamPlan, MergeAction } from "../plan.js";
+import { DREAM_RUN_KIND } from "../run-kind.js";
 import { type ApplyDecisions, type ApplyMode, type ConflictChoice, conflictKey } from "./decisions.js";
 import { reminderText, upsertReminder } from "./reminder.js";
 import { RunLog } from "./run-log.js";
@@ -62,9 +64,6 @@ export interface ApplyResult {
 }
 
 const ORDER: readonly DreamAction["kind"][] = ["merge", "conflict", "delete", "rewrite"];
-
-/** `dream` in the run ledger: what kind of run this is. */
-export const DREAM_RUN_KIND = "dream";
 
 export async function applyPlan(
   context: MemoryContext,
@@ -144,7 +143,7 @@ export async function applyPlan(
         scopeKey: key,
         scope: plan.scope,
         mode: options.mode ?? "sdk",
-        plan,
+        plan: recordedPlan(context, plan, texts),
         decisions,
         outcome: { actions: outcomes, counts },
         startedAt,
@@ -178,6 +177,47 @@ function planText(
       },
     );
   }
+}
+
+/**
+ * The plan as the run ledger keeps it: each text as the write path made it, and every other string
+ * an action carries screened by the secrets policy too, so a credential in a plan from outside is no
+ * more stored in the run than in the memory.
+ */
+function recordedPlan(
+  context: MemoryContext,
+  plan: DreamPlan,
+  texts: ReadonlyMap<number, PreparedText>,
+): DreamPlan {
+  const guard = secretsGuardOf(context);
+  const screen = (text: string) => guard.screen(text).text;
+  const actions = plan.actions.map((action, index): DreamAction => {
+    const evidence = action.why.evidence;
+    const why = {
+      rule: screen(action.why.rule),
+      detail: screen(action.why.detail),
+      ...(evidence === undefined
+        ? {}
+        : {
+            evidence: Object.fromEntries(
+              Object.entries(evidence).map(([key, value]) => [
+                key,
+                typeof value === "string" ? screen(value) : Array.isArray(value) ? value.map(screen) : value,
+              ]),
+            ),
+          }),
+    };
+    switch (action.kind) {
+      case "merge":
+      case "rewrite":
+        return { ...action, text: texts.get(index)?.text ?? screen(action.text), why };
+      case "conflict":
+        return { ...action, topic: screen(action.topic), why };
+      default:
+        return { ...action, why };
+    }
+  });
+  return { ...plan, actions };
 }
 
 /**

@@ -12,7 +12,7 @@ import { createMemoryWriter } from "../../core/write/memory-writer.js";
 import { LucidError } from "../../errors.js";
 import type { MemoryChange } from "../../store/ports/runs.js";
 import type { MemoryStoreOps } from "../../store/store.js";
-import { DREAM_RUN_KIND } from "./apply-plan.js";
+import { DREAM_RUN_KIND } from "../run-kind.js";
 
 export interface UndoResult {
   readonly runId: string;

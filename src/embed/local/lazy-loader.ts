@@ -7,8 +7,6 @@
 export interface LazyLoader<T> {
   /** The loaded value; the first call starts loading, later calls share the same promise. */
   get(): Promise<T>;
-  /** The value if it has loaded, so it can be released; forgets it so the next `get` loads again. */
-  reset(): Promise<T | undefined>;
 }
 
 /**
@@ -28,11 +26,6 @@ export function createLazyLoader<T>(load: () => Promise<T>): LazyLoader<T> {
         });
       }
       return pending;
-    },
-    async reset() {
-      const current = pending;
-      pending = undefined;
-      return current?.catch(() => undefined);
     },
   };
 }

@@ -22,7 +22,6 @@ export interface LocalEmbedderOptions {
  */
 interface UseLiteModel {
   embed(input: string[]): Promise<number[][]>;
-  readonly model: { dispose(): void };
 }
 
 const DIMENSION = 512;
@@ -35,29 +34,30 @@ const DIMENSION = 512;
 const EMPTY_TEXT_STANDIN = " ";
 
 /**
+ * The model, loaded once per process and shared by every local embedder: a CLI command, a server's
+ * sessions or a test file that opens many Memories reads the ~28 MB model once. It stays until the
+ * process exits (the weights are read-only; closing an embedder does not unload them).
+ */
+const sharedModel = createLazyLoader(loadModel);
+
+/**
  * Creates the local embedder. Nothing is loaded until the first non-empty `embed` call, which reads
- * the ~28 MB model from `node_modules` (a few hundred milliseconds) and keeps it for later calls.
- * Vectors have 512 dimensions and unit length.
+ * the model from `node_modules` (a few hundred milliseconds) once per process. Vectors have 512
+ * dimensions and unit length.
  *
  * @example
  * const embedder = createLocalEmbedder();
  * const [vector] = await embedder.embed(["The user has a dog named Poppy"], "add");
- * await embedder.close?.();
  */
 export function createLocalEmbedder(options: LocalEmbedderOptions = {}): Embedder {
   const batchSize = requirePositiveInteger("batchSize", options.batchSize ?? 64);
-  const model = createLazyLoader(loadModel);
-
   return {
     id: "use-lite@0.2.0",
     dimension: DIMENSION,
     async embed(texts) {
       if (texts.length === 0) return [];
-      const loaded = await model.get();
+      const loaded = await sharedModel.get();
       return embedInBatches(texts, batchSize, (batch) => embedBatch(loaded, batch));
-    },
-    async close() {
-      (await model.reset())?.model.dispose();
     },
   };
 }

@@ -61,6 +61,12 @@ export async function createContext(options: MemoryOptions): Promise<MemoryConte
   const policy = isResolvedPolicy(options.policy)
     ? options.policy
     : await resolvePolicy(options.policy === undefined ? {} : { sdk: options.policy });
+  if (policy.secrets.extraPatterns.length > 0 || policy.secrets.disabledRules.length > 0) {
+    // A configured detector is checked now, so a bad pattern fails the open, not the first write;
+    // the default one is loaded only by the first write or scan that needs it.
+    const { secretsGuardOf } = await import("../core/secrets-guard.js");
+    secretsGuardOf({ policy });
+  }
   const embedder =
     options.embedder === undefined ? createLocalEmbedder() : validateEmbedder(options.embedder);
   const store = options.store ?? openDefaultStore(options);

@@ -3,7 +3,8 @@ import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { BIN, runCli, runJson, tempHomes } from "./run-cli.js";
+import { startFakeEmbeddingServer } from "../helpers/fake-openai-server.js";
+import { BIN, runCli, runJson, spawnCli, tempHomes } from "./run-cli.js";
 
 const newHome = tempHomes();
 
@@ -40,8 +41,8 @@ async function exported(home: string): Promise<string> {
   return result.stdout;
 }
 
-/** Runs the CLI on a pseudo-terminal (util-linux `script`), typing `input`. */
-function runOnTerminal(
+/** Runs the CLI on a pseudo-terminal (util-linux `script`), typing `input`: a real process and TTY. */
+function spawnOnTerminal(
   home: string,
   args: readonly string[],
   input: string,
@@ -62,6 +63,16 @@ function runOnTerminal(
   return new Promise((resolve) =>
     child.on("close", (code) => resolve({ code, output: output.replaceAll("\r\n", "\n") })),
   );
+}
+
+/** The same flow in this process, with stdin and stdout that say they are a terminal. */
+async function runOnTerminal(
+  home: string,
+  args: readonly string[],
+  input: string,
+): Promise<{ code: number | null; output: string }> {
+  const result = await runCli(args, { home, input, terminal: { columns: 120 }, env: { NO_COLOR: "1" } });
+  return { code: result.code, output: result.stdout };
 }
 
 describe("lucid dream", () => {
@@ -150,6 +161,16 @@ describe("lucid dream", () => {
     expect(await exported(home)).toBe(before);
     const again = await runJson(["dream", "undo", runId], { home });
     expect(again.code).toBe(1);
+  });
+
+  it("on a real terminal (a pseudo-terminal around the binary), n cancels and nothing changes", async () => {
+    const home = await seeded();
+    const before = await exported(home);
+    const cancelled = await spawnOnTerminal(home, ["dream", "--user", "alice"], "skip\nn\n");
+    expect(cancelled.code).toBe(0);
+    expect(cancelled.output).toContain("Apply? [Y/n]");
+    expect(cancelled.output).toContain("Cancelled. No changes made.");
+    expect(await exported(home)).toBe(before);
   });
 
   it("refuses to undo over later changes unless --force, naming the memory", async () => {
@@ -243,44 +264,57 @@ describe("lucid dream", () => {
   });
 
   it("kill -9 during a large apply leaves the store exactly as before or exactly as after", async () => {
-    const home = newHome();
-    mkdirSync(home, { recursive: true });
-    const old = "2025-01-01T00:00:00.000Z";
-    const lines = Array.from({ length: 4000 }, (_, index) =>
-      JSON.stringify({
-        id: `op${index}`,
-        text: `Nightly backup job ${index} finished`,
-        user_id: "bulk",
-        category: "operational",
-        created_at: old,
-      }),
-    );
-    writeFileSync(join(home, "seed.jsonl"), `${lines.join("\n")}\n`);
-    expect((await runCli(["import", join(home, "seed.jsonl")], { home })).code).toBe(0);
-    const pristine = join(home, "pristine.db");
-    copyFileSync(join(home, "lucid.db"), pristine);
-    const before = await exported(home);
+    // Vectors do not matter to an expiry dream: the loopback embedding server keeps the import fast.
+    const server = await startFakeEmbeddingServer({ dimension: 8 });
+    try {
+      const home = newHome();
+      mkdirSync(home, { recursive: true });
+      writeFileSync(
+        join(home, "lucid.config.json"),
+        JSON.stringify({
+          embedder: { provider: "openai-compatible", baseURL: server.baseURL, model: "fake", dimension: 8 },
+        }),
+      );
+      const old = "2025-01-01T00:00:00.000Z";
+      const lines = Array.from({ length: 4000 }, (_, index) =>
+        JSON.stringify({
+          id: `op${index}`,
+          text: `Nightly backup job ${index} finished`,
+          user_id: "bulk",
+          category: "operational",
+          created_at: old,
+        }),
+      );
+      writeFileSync(join(home, "seed.jsonl"), `${lines.join("\n")}\n`);
+      expect((await runCli(["import", join(home, "seed.jsonl")], { home })).code).toBe(0);
+      const pristine = join(home, "pristine.db");
+      copyFileSync(join(home, "lucid.db"), pristine);
+      const before = await exported(home);
 
-    const started = Date.now();
-    expect((await runCli(["dream", "--yes", "--user", "bulk"], { home })).code).toBe(0);
-    const total = Date.now() - started;
-    const after = await exported(home);
-    expect(after).not.toBe(before);
+      // The whole run in a process of its own, start-up included: the times to kill it at are fractions of it.
+      const started = Date.now();
+      expect((await spawnCli(["dream", "--yes", "--user", "bulk"], { home })).code).toBe(0);
+      const total = Date.now() - started;
+      const after = await exported(home);
+      expect(after).not.toBe(before);
 
-    for (const fraction of [0.6, 0.75, 0.9]) {
-      // A killed process leaves its write-ahead log behind; it belongs to the old file, not the copy.
-      rmSync(join(home, "lucid.db-wal"), { force: true });
-      rmSync(join(home, "lucid.db-shm"), { force: true });
-      copyFileSync(pristine, join(home, "lucid.db"));
-      const child = spawn(process.execPath, [BIN, "dream", "--yes", "--user", "bulk"], {
-        env: { ...process.env, LUCID_HOME: home },
-        stdio: "ignore",
-      });
-      await new Promise((resolve) => setTimeout(resolve, total * fraction));
-      child.kill("SIGKILL");
-      await new Promise((resolve) => child.on("close", resolve));
-      const now = await exported(home);
-      expect(now === before || now === after).toBe(true);
+      for (const fraction of [0.6, 0.75, 0.9]) {
+        // A killed process leaves its write-ahead log behind; it belongs to the old file, not the copy.
+        rmSync(join(home, "lucid.db-wal"), { force: true });
+        rmSync(join(home, "lucid.db-shm"), { force: true });
+        copyFileSync(pristine, join(home, "lucid.db"));
+        const child = spawn(process.execPath, [BIN, "dream", "--yes", "--user", "bulk"], {
+          env: { ...process.env, LUCID_HOME: home },
+          stdio: "ignore",
+        });
+        await new Promise((resolve) => setTimeout(resolve, total * fraction));
+        child.kill("SIGKILL");
+        await new Promise((resolve) => child.on("close", resolve));
+        const now = await exported(home);
+        expect(now === before || now === after).toBe(true);
+      }
+    } finally {
+      await server.close();
     }
   });
 });

@@ -24,7 +24,7 @@ export default function setup(): void {
   if (existsSync(BUILT) && statSync(BUILT).mtimeMs >= newestSource(join(ROOT, "src"))) return;
   const tsc = join(ROOT, "node_modules", "typescript", "bin", "tsc");
   try {
-    execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { cwd: ROOT, stdio: "pipe" });
+    execFileSync(process.execPath, [tsc, "-b", "tsconfig.build.json"], { cwd: ROOT, stdio: "pipe" });
   } catch (error) {
     // tsc still emits on type errors, which `npm run typecheck` reports; only a missing build is fatal here.
     if (!existsSync(BUILT)) throw error;

@@ -1,13 +1,24 @@
 /**
- * Runs the real `lucid` binary as a subprocess, in a temporary home, with a clean environment (no
- * inherited LUCID_*, NO_COLOR or FORCE_COLOR), stdin from a string and stdout/stderr as pipes.
+ * Running `lucid` in tests, two ways:
+ *
+ * - `runCli`: in this process, through `runMain(argv, io)` with the streams, environment and working
+ *   directory injected — every behaviour of a command, without a process start or a model load per
+ *   call (the local model loads once per test file);
+ * - `spawnCli`: the real `bin/lucid.js` in a child process, for what only a process shows (exit
+ *   codes, EPIPE, signals, kill -9, a terminal).
+ *
+ * Both take a temporary home, an environment (nothing inherited: no LUCID_*, NO_COLOR or
+ * FORCE_COLOR leaks in), stdin as a string, and return the exit code and what was written.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { afterAll } from "vitest";
+import type { CliIo, OutputStream } from "../../src/cli/io.js";
+import { runMain } from "../../src/cli/main.js";
 
 export const BIN = join(fileURLToPath(new URL("../..", import.meta.url)), "bin", "lucid.js");
 
@@ -22,6 +33,43 @@ export interface RunOptions {
   env?: Record<string, string>;
   input?: string;
   cwd?: string;
+  /** In-process only: make stdin and stdout a terminal of this width (the interactive dream flow). */
+  terminal?: { columns: number };
+}
+
+/** A stream that keeps what is written, and can claim to be a terminal. */
+function capture(terminal: { columns: number } | undefined): OutputStream & { text: () => string } {
+  const chunks: string[] = [];
+  return {
+    write(chunk: string) {
+      chunks.push(chunk);
+      return true;
+    },
+    once() {
+      return undefined;
+    },
+    ...(terminal === undefined ? {} : { isTTY: true, columns: terminal.columns }),
+    text: () => chunks.join(""),
+  };
+}
+
+/** `lucid …args` in this process. */
+export async function runCli(args: readonly string[], options: RunOptions = {}): Promise<CliResult> {
+  const stdout = capture(options.terminal);
+  const stderr = capture(undefined);
+  const stdin = Readable.from(options.input === undefined ? [] : [options.input]) as CliIo["stdin"] & {
+    isTTY?: boolean;
+  };
+  if (options.terminal !== undefined) stdin.isTTY = true;
+  const io: CliIo = {
+    stdout,
+    stderr,
+    stdin,
+    env: { ...(options.home ? { LUCID_HOME: options.home } : {}), ...options.env },
+    cwd: options.cwd ?? process.cwd(),
+  };
+  const code = await runMain(args, io);
+  return { code, stdout: stdout.text(), stderr: stderr.text() };
 }
 
 const INHERITED = Object.fromEntries(
@@ -30,7 +78,8 @@ const INHERITED = Object.fromEntries(
   ),
 ) as Record<string, string>;
 
-export function runCli(args: readonly string[], options: RunOptions = {}): Promise<CliResult> {
+/** `node bin/lucid.js …args` in a child process (the built CLI). */
+export function spawnCli(args: readonly string[], options: RunOptions = {}): Promise<CliResult> {
   const env = { ...INHERITED, ...(options.home ? { LUCID_HOME: options.home } : {}), ...options.env };
   const child = spawn(process.execPath, [BIN, ...args], { env, cwd: options.cwd, stdio: "pipe" });
   let stdout = "";
@@ -48,7 +97,7 @@ export function runCli(args: readonly string[], options: RunOptions = {}): Promi
   });
 }
 
-/** Runs with `--json`, checks stdout is exactly one JSON document, and returns it. */
+/** Runs (in process) with `--json`, checks stdout is exactly one JSON document, and returns it. */
 export async function runJson(
   args: readonly string[],
   options: RunOptions = {},

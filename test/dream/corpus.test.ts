@@ -7,10 +7,10 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DreamPlan } from "../../src/dream/plan.js";
-import { createLocalEmbedder } from "../../src/embed/local/use-lite-embedder.js";
 import { type Memory, openMemory } from "../../src/index.js";
 import { type CorpusScope, loadDreamCorpus } from "../fixtures/dream/corpus.js";
 import { type Evaluation, evaluate, precision, recall } from "../fixtures/dream/evaluate.js";
+import { cachedEmbedder } from "../helpers/cached-embedder.js";
 import { tempFiles } from "../helpers/temp-dir.js";
 
 const files = tempFiles("dream-corpus");
@@ -25,7 +25,7 @@ beforeAll(async () => {
   // would, which is what the dream's credentials analyser is for.
   memory = await openMemory({
     path: files.path(),
-    embedder: createLocalEmbedder(),
+    embedder: cachedEmbedder(),
     policy: { secrets: { onAdd: "allow" } },
   });
   for (const scope of scopes) {
@@ -37,7 +37,7 @@ beforeAll(async () => {
     results.push({ scope, plan: await memory.dream.plan(scope.scope, { now: scope.now }) });
   tuned = evaluate(results.filter((result) => !result.scope.heldOut));
   heldOut = evaluate(results.filter((result) => result.scope.heldOut));
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await memory.close();
 });

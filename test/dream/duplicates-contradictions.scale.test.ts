@@ -1,10 +1,8 @@
 /**
  * Both pair analysers on a synthetic 10k-memory scope: families of templated memories (restatements,
  * near-misses with another number or name, contradictions) whose vectors sit around a random family
- * centre, so the vector neighbours behave like a real scope's. The neighbour index is built before
- * the clock starts: the budget here is the analysers' own work. The budget is checked on the
- * process's CPU time, which other test files running alongside on the same cores do not inflate;
- * wall time is printed too.
+ * centre, so the vector neighbours behave like a real scope's: what both find at that size. How
+ * long they take is measured by the benchmark (`npx tsx bench/dream.ts`, BENCHMARKS.md), not here.
  */
 
 import { describe, expect, it } from "vitest";
@@ -15,14 +13,6 @@ import { cosine, createTestSnapshot, type TestMemory, testPolicy } from "./helpe
 
 const SIZE = 10_000;
 const DIMENSION = 512;
-/** The whole dream of 10k memories must fit in 10 s; these two analysers aim for ≤ 3 s of CPU. */
-const BUDGET_MS = 3_000;
-
-/** Milliseconds of CPU this process has used. */
-function cpuMs(): number {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-}
 
 const NAMES = ["Ana", "Marta", "Tom", "Priya", "Omar", "Kai", "Lena", "Noah", "Sofia", "Ravi"];
 const CITIES = ["Lisbon", "Porto", "Berlin", "Denver", "Austin", "Leeds", "Toronto", "Osaka"];
@@ -125,28 +115,16 @@ function buildScope() {
 }
 
 describe("duplicates and contradictions at 10k memories", () => {
-  it(`analyse a 10k scope within ${BUDGET_MS} ms`, () => {
+  it("finds every restatement and contradiction family of a 10k scope, and no near miss", () => {
     const snapshot = buildScope();
     const policy = testPolicy();
-
-    const start = { cpu: cpuMs(), wall: performance.now() };
     const merges = analyseDuplicates(snapshot, policy);
-    const middle = { cpu: cpuMs(), wall: performance.now() };
     const conflicts = analyseContradictions(snapshot, policy);
-    const end = { cpu: cpuMs(), wall: performance.now() };
-
-    const ms = (from: number, to: number) => Math.round(to - from);
-    console.info(
-      `10k memories: duplicates ${ms(start.cpu, middle.cpu)} ms CPU / ${ms(start.wall, middle.wall)} ms wall ` +
-        `(${merges.length} merges), contradictions ${ms(middle.cpu, end.cpu)} ms CPU / ` +
-        `${ms(middle.wall, end.wall)} ms wall (${conflicts.length} conflicts)`,
-    );
     // 500 families per template: four restatement templates merge (2,000), the near-miss ones
     // (another number, environment) never do, and three contradiction templates conflict (1,500,
     // plus a few residence conflicts where the synthetic names repeat across families).
     expect(merges).toHaveLength(2_000);
     expect(conflicts.length).toBeGreaterThanOrEqual(1_500);
     expect(conflicts.length).toBeLessThan(1_550);
-    expect(end.cpu - start.cpu).toBeLessThan(BUDGET_MS);
   });
 });

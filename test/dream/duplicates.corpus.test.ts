@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyseDuplicates } from "../../src/dream/analyse/duplicates.js";
 import type { MergeAction } from "../../src/dream/plan.js";
 import type { Embedder } from "../../src/embed/embedder.js";
-import { createLocalEmbedder } from "../../src/embed/local/use-lite-embedder.js";
+import { cachedEmbedder } from "../helpers/cached-embedder.js";
 import {
   embedFixtureScope,
   loadPairsFixture,
@@ -27,7 +27,7 @@ let embedder: Embedder;
 const results: { scope: PairsFixtureScope; merges: readonly MergeAction[] }[] = [];
 
 beforeAll(async () => {
-  embedder = createLocalEmbedder();
+  embedder = cachedEmbedder();
   for (const scope of fixture.scopes) {
     results.push({
       scope,

@@ -7,12 +7,12 @@ import { analyseDuplicates } from "../../src/dream/analyse/duplicates.js";
 import type { MergeAction } from "../../src/dream/plan.js";
 import type { DreamSnapshot } from "../../src/dream/snapshot.js";
 import type { Embedder } from "../../src/embed/embedder.js";
-import { createLocalEmbedder } from "../../src/embed/local/use-lite-embedder.js";
+import { cachedEmbedder } from "../helpers/cached-embedder.js";
 import { createTestSnapshot, embedTestSnapshot, type TestMemory, testPolicy } from "./helpers/snapshot.js";
 
 let embedder: Embedder;
 beforeAll(() => {
-  embedder = createLocalEmbedder();
+  embedder = cachedEmbedder();
 });
 afterAll(async () => {
   await embedder.close?.();

@@ -229,12 +229,11 @@ describe("createOpenAICompatibleEmbedder", () => {
       timeoutMs: 150,
     });
 
-    const started = Date.now();
+    // Without the timeout this would wait forever (the test's own timeout); timedOut says which fired.
     await expect(embedder.embed(["x"], "add")).rejects.toMatchObject({
       code: "EMBEDDER_FAILED",
       details: { timedOut: true },
     });
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(server.requests).toHaveLength(1);
   });
 });

@@ -29,12 +29,15 @@ export async function connectStdio(options: {
   home: string;
   env?: Record<string, string>;
   args?: string[];
+  /** Where the server runs: the project whose Mem0 retention files it reads. */
+  cwd?: string;
 }): Promise<StdioSession> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN, "mcp", "--home", options.home, ...(options.args ?? [])],
     env: cleanEnv(options.env),
     stderr: "pipe",
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
   });
   let stderr = "";
   transport.stderr?.on("data", (chunk: Buffer) => {

@@ -307,9 +307,11 @@ describe("lucid dream", () => {
           env: { ...process.env, LUCID_HOME: home },
           stdio: "ignore",
         });
+        // Listened for at once: on a busy machine the run may end before the kill comes.
+        const closed = new Promise((resolve) => child.on("close", resolve));
         await new Promise((resolve) => setTimeout(resolve, total * fraction));
         child.kill("SIGKILL");
-        await new Promise((resolve) => child.on("close", resolve));
+        await closed;
         const now = await exported(home);
         expect(now === before || now === after).toBe(true);
       }

@@ -58,6 +58,7 @@ describe("the lucid binary", () => {
       env: { ...process.env, LUCID_HOME: home },
       stdio: ["ignore", "pipe", "pipe"],
     });
+    const closed = new Promise<number | null>((resolve) => child.on("close", (exit) => resolve(exit)));
     let stderr = "";
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
       stderr += chunk;
@@ -66,7 +67,7 @@ describe("the lucid binary", () => {
       child.stdout.setEncoding("utf8").once("data", (chunk: string) => resolve(chunk.split("\n")[0] ?? ""));
     });
     child.stdout.destroy();
-    const code = await new Promise<number | null>((resolve) => child.on("close", (exit) => resolve(exit)));
+    const code = await closed;
     expect(JSON.parse(firstLine)).toMatchObject({ id: "m0", user_id: "alice" });
     expect(code).toBe(0);
     expect(stderr).toBe("");

@@ -9,7 +9,8 @@
 
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
-import { isLucidError, LucidError } from "../errors.js";
+import { reportError } from "../edge/error-report.js";
+import { LucidError } from "../errors.js";
 import type { ToolReply } from "./tool.js";
 
 /** A successful reply as an MCP result. */
@@ -17,11 +18,12 @@ export function replyResult(reply: ToolReply): CallToolResult {
   return { content: [{ type: "text", text: reply.text }], structuredContent: reply.data };
 }
 
-/** Any failure as an MCP tool error. Errors that are not `LucidError`s are bugs: `INTERNAL_ERROR`. */
+/**
+ * Any failure as an MCP tool error, with the code and message the CLI would print for it (the one
+ * `reportError` of every edge): errors that are not `LucidError`s are bugs, `INTERNAL`.
+ */
 export function errorResult(error: unknown): CallToolResult {
-  const code = isLucidError(error) ? error.code : "INTERNAL_ERROR";
-  const message = error instanceof Error ? error.message : String(error);
-  const details = isLucidError(error) ? error.details : undefined;
+  const { code, message, details } = reportError(error);
   return {
     isError: true,
     content: [{ type: "text", text: `${code}: ${message}` }],

@@ -9,7 +9,7 @@
 import { DEFAULT_SCOPE_KEYS } from "../config/default-scope.js";
 import { locateHome } from "../config/home.js";
 import type { Setup } from "../config/load-config.js";
-import { SCOPE_OPTION_NAMES, type ScopeOptions } from "../core/scope.js";
+import { SCOPE_KEY_OF_OPTION, type ScopeOptions } from "../core/scope.js";
 import type { Memory } from "../sdk/memory.js";
 import type { GlobalFlags } from "./args/global-flags.js";
 import type { CommandContext, FlagsDef } from "./command.js";
@@ -24,10 +24,6 @@ export interface ContextInput {
   style: Style;
   errorStyle: Style;
 }
-
-const SNAKE = Object.fromEntries(
-  Object.entries(SCOPE_OPTION_NAMES).map(([snake, camel]) => [camel, snake]),
-) as Record<keyof ScopeOptions, string>;
 
 /** A command context, and `close()` for the store it may have opened. */
 export function createCommandContext(input: ContextInput): {
@@ -80,7 +76,11 @@ export function createCommandContext(input: ContextInput): {
       for (const key of DEFAULT_SCOPE_KEYS) {
         const fallback = defaultScope[key];
         // A key the filters name is the caller's choice; a default must not AND a second value onto it.
-        if (scope[key] !== undefined || fallback === undefined || options.filters?.[SNAKE[key]] !== undefined)
+        if (
+          scope[key] !== undefined ||
+          fallback === undefined ||
+          options.filters?.[SCOPE_KEY_OF_OPTION[key]] !== undefined
+        )
           continue;
         scope[key] = fallback;
       }

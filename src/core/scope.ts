@@ -32,6 +32,14 @@ export const SCOPE_OPTION_NAMES: Readonly<Record<ScopeKey, keyof ScopeOptions>> 
   run_id: "runId",
 });
 
+/** The same map the other way: `userId` → `user_id`. */
+export const SCOPE_KEY_OF_OPTION: Readonly<Record<keyof ScopeOptions, ScopeKey>> = Object.freeze({
+  userId: "user_id",
+  agentId: "agent_id",
+  appId: "app_id",
+  runId: "run_id",
+});
+
 /** Scope keys as they may appear in metadata, which Mem0 strips so they cannot spoof a scope. */
 export const IDENTITY_METADATA_KEYS = [
   ...SCOPE_KEYS,

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { SCOPE_KEY_OF_OPTION } from "../core/scope.js";
 import { LucidError } from "../errors.js";
 import {
   FILTER_OPERATORS,
@@ -19,12 +20,7 @@ import { childPath, describeValue, invalidFilter } from "./filter-errors.js";
 import { assertFieldName, columnValue, isColumnField } from "./filter-fields.js";
 
 /** Mem0's TypeScript SDK takes camelCase scope keys too. */
-const SCOPE_ALIASES: Readonly<Record<string, string>> = {
-  userId: "user_id",
-  agentId: "agent_id",
-  appId: "app_id",
-  runId: "run_id",
-};
+const SCOPE_ALIASES: Readonly<Record<string, string>> = SCOPE_KEY_OF_OPTION;
 
 interface OperandRule {
   readonly accepts: (value: FilterValue) => boolean;

@@ -155,6 +155,7 @@ describe("status and reembed", () => {
       ok: true,
       home,
       location: join(home, "lucid.db"),
+      backend: { name: "sqlite", ann: false, concurrentWriters: false },
       schemaVersion: expect.any(Number),
       embedder: { id: "use-lite@0.2.0", dimension: 512 },
       pendingEmbedder: null,

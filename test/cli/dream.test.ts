@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { startFakeEmbeddingServer } from "../helpers/fake-openai-server.js";
+import { startFakeEmbeddingServer, writeFakeEmbedderHome } from "../helpers/fake-openai-server.js";
 import { BIN, runCli, runJson, spawnCli, tempHomes } from "./run-cli.js";
 
 const newHome = tempHomes();
@@ -267,14 +267,7 @@ describe("lucid dream", () => {
     // Vectors do not matter to an expiry dream: the loopback embedding server keeps the import fast.
     const server = await startFakeEmbeddingServer({ dimension: 8 });
     try {
-      const home = newHome();
-      mkdirSync(home, { recursive: true });
-      writeFileSync(
-        join(home, "lucid.config.json"),
-        JSON.stringify({
-          embedder: { provider: "openai-compatible", baseURL: server.baseURL, model: "fake", dimension: 8 },
-        }),
-      );
+      const home = writeFakeEmbedderHome(newHome(), server);
       const old = "2025-01-01T00:00:00.000Z";
       const lines = Array.from({ length: 4000 }, (_, index) =>
         JSON.stringify({

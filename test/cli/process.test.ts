@@ -4,10 +4,14 @@
  */
 
 import { spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeEmbeddingServer, startFakeEmbeddingServer } from "../helpers/fake-openai-server.js";
+import {
+  type FakeEmbeddingServer,
+  startFakeEmbeddingServer,
+  writeFakeEmbedderHome,
+} from "../helpers/fake-openai-server.js";
 import { BIN, runCli, spawnCli, tempHomes } from "./run-cli.js";
 
 const newHome = tempHomes();
@@ -21,17 +25,7 @@ afterAll(async () => {
 });
 
 /** A home whose embedder is the loopback server: these tests are about the process, not vectors. */
-function homeWithFakeEmbedder(): string {
-  const home = newHome();
-  mkdirSync(home, { recursive: true });
-  writeFileSync(
-    join(home, "lucid.config.json"),
-    JSON.stringify({
-      embedder: { provider: "openai-compatible", baseURL: server.baseURL, model: "fake", dimension: 8 },
-    }),
-  );
-  return home;
-}
+const homeWithFakeEmbedder = () => writeFakeEmbedderHome(newHome(), server);
 
 describe("the lucid binary", () => {
   it("exits 0 on success, 1 on a failure and 2 on a usage error", async () => {

@@ -4,13 +4,13 @@
  * or that belong to another scope.
  */
 
-import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parsePlan } from "../../src/dream/parse-plan.js";
 import type { DreamAction, DreamPlan } from "../../src/dream/plan.js";
 import { type Memory, openMemory, renderPlanJson } from "../../src/index.js";
 import { createFakeSecrets } from "../fixtures/secrets/fake-secrets.js";
 import { scriptedEmbedder } from "../helpers/scripted-embedder.js";
+import { everythingStored } from "../helpers/stored-text.js";
 import { tempFiles } from "../helpers/temp-dir.js";
 
 const files = tempFiles("parse-plan");
@@ -47,31 +47,8 @@ async function planOf(
     reviewed: 3,
     actions,
     seen,
-    stats: {
-      reviewed: 3,
-      deletes: { credential: 0, noise: 0, expired: 0, low_confidence: 0 },
-      merges: 0,
-      merged: 0,
-      conflicts: 0,
-      rewrites: 0,
-      pinnedSkipped: 0,
-      elapsedMs: 0,
-    },
+    stats: { ...emptyStats(), reviewed: 3 },
   };
-}
-
-/** Every text column of every table: where a secret must never be. */
-function everythingStored(): string {
-  const db = new Database(path, { readonly: true });
-  const tables = db
-    .prepare("select name from sqlite_master where type = 'table' and name not like 'memories_vec%'")
-    .all() as { name: string }[];
-  const text = tables
-    .filter((table) => !table.name.startsWith("memories_fts"))
-    .map((table) => JSON.stringify(db.prepare(`select * from "${table.name}"`).all()))
-    .join("\n");
-  db.close();
-  return text;
 }
 
 async function snapshot(): Promise<string> {
@@ -105,7 +82,7 @@ describe("applying a plan from outside", () => {
     const result = await apply(await planOf([rewrite]));
     expect(result.actions.map((action) => action.status)).toEqual(["applied"]);
     expect((await memory.get(ids.first ?? ""))?.memory).toBe("User deploys with [REDACTED:github-pat]");
-    expect(everythingStored()).not.toContain(token);
+    expect(everythingStored(path)).not.toContain(token);
   });
 
   it("refuses a rewrite whose text is over the text limit (a token and 40 KB of filler), applying nothing", async () => {
@@ -122,7 +99,7 @@ describe("applying a plan from outside", () => {
       details: { action: 0, kind: "rewrite", code: "TEXT_TOO_LONG" },
     });
     expect(await snapshot()).toBe(before);
-    expect(everythingStored()).not.toContain(token);
+    expect(everythingStored(path)).not.toContain(token);
     expect(await memory.dream.runs({ userId: "alice" })).toEqual([]);
   });
 

@@ -5,8 +5,10 @@
  * @module
  */
 
+import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 
 export interface RecordedRequest {
   method: string;
@@ -125,4 +127,16 @@ function parseJson(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/** A Lucid home whose `lucid.config.json` points the embedder at `server`: for tests where vectors do not matter. */
+export function writeFakeEmbedderHome(home: string, server: FakeEmbeddingServer, dimension = 8): string {
+  mkdirSync(home, { recursive: true });
+  writeFileSync(
+    join(home, "lucid.config.json"),
+    JSON.stringify({
+      embedder: { provider: "openai-compatible", baseURL: server.baseURL, model: "fake", dimension },
+    }),
+  );
+  return home;
 }

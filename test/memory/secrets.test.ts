@@ -1,29 +1,14 @@
-import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { type Memory, type MemoryOptions, openMemory } from "../../src/index.js";
 import { createFakeSecrets } from "../fixtures/secrets/fake-secrets.js";
 import { scriptedEmbedder } from "../helpers/scripted-embedder.js";
+import { everythingStored } from "../helpers/stored-text.js";
 import { tempFiles } from "../helpers/temp-dir.js";
 
 const files = tempFiles("secrets");
 const fake = createFakeSecrets(7);
 const token = fake["github-pat"]?.() ?? "";
 const stripe = fake["stripe-live-key"]?.() ?? "";
-
-/** Every text column of every table, and every embedder input: where a secret must never be. */
-function everythingStored(path: string): string {
-  const db = new Database(path, { readonly: true });
-  const tables = db
-    .prepare("select name from sqlite_master where type = 'table' and name not like 'memories_vec%'")
-    .all() as {
-    name: string;
-  }[];
-  const dump = tables
-    .map(({ name }) => JSON.stringify(db.prepare(`select * from "${name}"`).all()))
-    .join("\n");
-  db.close();
-  return dump;
-}
 
 async function open(policy?: MemoryOptions["policy"]) {
   const embedder = scriptedEmbedder(2, (text) => [1, text.length]);

@@ -1,7 +1,5 @@
-import type { ScopeOptions } from "../../core/scope.js";
+import { SCOPE_KEY_OF_OPTION, type ScopeOptions } from "../../core/scope.js";
 import type { Filters } from "../../filters/filter.js";
-
-const SCOPE_COLUMNS = { userId: "user_id", agentId: "agent_id", appId: "app_id", runId: "run_id" } as const;
 
 /**
  * Scope flags and `--filters` as one filter, for commands where a scope is optional (`export`,
@@ -9,7 +7,7 @@ const SCOPE_COLUMNS = { userId: "user_id", agentId: "agent_id", appId: "app_id",
  */
 export function scopeAndFilters(scope: ScopeOptions, filters: Filters | undefined): Filters | undefined {
   const scopeFilters: Filters = {};
-  for (const [option, column] of Object.entries(SCOPE_COLUMNS)) {
+  for (const [option, column] of Object.entries(SCOPE_KEY_OF_OPTION)) {
     const value = scope[option as keyof ScopeOptions];
     if (value !== undefined) scopeFilters[column] = value;
   }

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import type { ScopeOptions } from "../../core/scope.js";
+import { SCOPE_KEY_OF_OPTION, SCOPE_KEYS, type ScopeOptions } from "../../core/scope.js";
 import type { ImportRecord } from "../../memory/types.js";
 import { choiceFlag, integerFlag } from "../args/flag-values.js";
 import { defineCommand } from "../command.js";
@@ -8,8 +8,6 @@ import { type ImportLine, type LineError, parseImportLines } from "../jsonl/pars
 import { plural } from "../output/format.js";
 import { createProgress } from "../output/progress.js";
 import { renderTable } from "../output/table.js";
-
-const SCOPE_COLUMNS = { userId: "user_id", agentId: "agent_id", appId: "app_id", runId: "run_id" } as const;
 
 export const importCommand = defineCommand({
   name: "import",
@@ -102,10 +100,10 @@ export const importCommand = defineCommand({
 
 /** A line that names no scope gets the command's scope (flags, then the defaults). */
 function withScope(record: ImportRecord, scope: ScopeOptions): ImportRecord {
-  const named = Object.values(SCOPE_COLUMNS).some((key) => record[key] !== undefined);
+  const named = SCOPE_KEYS.some((key) => record[key] !== undefined);
   if (named) return record;
   const copy: ImportRecord = { ...record };
-  for (const [option, column] of Object.entries(SCOPE_COLUMNS)) {
+  for (const [option, column] of Object.entries(SCOPE_KEY_OF_OPTION)) {
     const value = scope[option as keyof ScopeOptions];
     if (value !== undefined) copy[column] = value;
   }

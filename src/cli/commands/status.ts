@@ -91,7 +91,10 @@ async function gateLines(
 function storeFields(status: StoreStatus, style: Style, width: number | undefined): [string, string][] {
   const size = status.sizeBytes === null ? "in memory" : formatBytes(status.sizeBytes);
   const fields: [string, string][] = [
-    ["Store", `${status.location} ${style.dim(`(${size}, schema v${status.schemaVersion})`)}`],
+    [
+      "Store",
+      `${status.location} ${style.dim(`(${status.backend.name}, ${size}, schema v${status.schemaVersion})`)}`,
+    ],
     [
       "Embedder",
       status.embedder === null

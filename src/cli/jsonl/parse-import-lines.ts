@@ -7,6 +7,7 @@
  * @module
  */
 
+import { SCOPE_KEYS } from "../../core/scope.js";
 import type { ImportRecord } from "../../memory/types.js";
 
 export interface ImportLine {
@@ -23,8 +24,6 @@ export interface LineError {
 
 /** Code of a line that is not a memory at all (bad JSON, wrong types); the SDK's codes cover the rest. */
 export const INVALID_LINE = "INVALID_LINE";
-
-const SCOPE_KEYS = ["user_id", "agent_id", "app_id", "run_id"] as const;
 
 /** A field and the names it may go by, first name preferred. */
 const ALIASES = {

@@ -47,7 +47,7 @@ export function secretsGuardOf(context: {
   return guard;
 }
 
-export function createSecretsGuard(policy: SecretsPolicy): SecretsGuard {
+function createSecretsGuard(policy: SecretsPolicy): SecretsGuard {
   const { onAdd } = policy;
   const scanner = createSecretScanner({
     disabledRules: policy.disabledRules,

@@ -15,6 +15,14 @@ import type { GlobalFlags } from "./args/global-flags.js";
 import type { CommandContext, FlagsDef } from "./command.js";
 import type { CliIo } from "./io.js";
 import type { Style } from "./output/style.js";
+import { UsageError } from "./usage-error.js";
+
+const SCOPE_FLAG_OF: Readonly<Record<keyof ScopeOptions, string>> = {
+  userId: "user",
+  agentId: "agent",
+  appId: "app",
+  runId: "run",
+};
 
 export interface ContextInput {
   io: CliIo;
@@ -69,7 +77,15 @@ export function createCommandContext(input: ContextInput): {
       const scope: ScopeOptions = {};
       const given = { userId: flags.user, agentId: flags.agent, appId: flags.app, runId: flags.run };
       for (const [key, value] of Object.entries(given)) {
-        if (typeof value === "string") scope[key as keyof ScopeOptions] = value;
+        if (typeof value !== "string") continue;
+        // A blank id names no scope (and would widen a search to "every memory without this key").
+        if (value.trim() === "") {
+          const flag = SCOPE_FLAG_OF[key as keyof ScopeOptions];
+          throw new UsageError(
+            `--${flag} needs an id, got ${JSON.stringify(value)}; leave the flag out for no ${flag} scope.`,
+          );
+        }
+        scope[key as keyof ScopeOptions] = value;
       }
       if (options.defaults === false) return scope;
       const { defaultScope } = await resolved();

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { SCOPE_KEYS } from "../core/scope.js";
 import { LucidError } from "../errors.js";
 import { COLUMN_FIELDS, type ColumnField, type FilterScalar } from "./filter.js";
 import { describeValue } from "./filter-errors.js";
@@ -71,7 +72,17 @@ export function metadataPath(field: string): string[] {
  * columnValue("user_id", "alice"); // "alice"
  */
 export function columnValue(field: ColumnField, value: FilterScalar, path: string = field): string | null {
-  if (typeof value === "string" || value === null) return value;
+  if (value === null) return null;
+  // A blank scope id names no scope: in the vector index it would match "every memory without this
+  // key", so it is refused, not read as a scope.
+  if (typeof value === "string" && value.trim() === "" && (SCOPE_KEYS as readonly string[]).includes(field)) {
+    throw new LucidError(
+      "INVALID_FILTER",
+      `${path}: ${field} must be a non-empty id, got ${describeValue(value)}; e.g. { ${field}: "alice" }, or leave the key out`,
+      { details: { path, field } },
+    );
+  }
+  if (typeof value === "string") return value;
   if (TIMESTAMP_FIELDS.includes(field)) {
     const date = typeof value === "number" ? new Date(value) : undefined;
     if (date !== undefined && !Number.isNaN(date.getTime())) return date.toISOString();

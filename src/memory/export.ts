@@ -4,22 +4,19 @@ import { parseFilters } from "../filters/parse-filters.js";
 import type { MemoryRow } from "../store/ports/memories.js";
 import type { ExportRecord } from "./types.js";
 
-const PAGE = 500;
-
 /**
- * `exportMemories`: every memory (or those matching `filters`), oldest first, expired ones too.
- * Keys come in a fixed order and absent scope keys are left out, so exporting the same memories
- * always gives the same bytes.
+ * `exportMemories`: every memory (or those matching `filters`), oldest first, expired ones too, from
+ * one consistent snapshot of the store: a delete or an add that commits while the export runs is
+ * not half seen. Keys come in a fixed order and absent scope keys are left out, so exporting the same
+ * memories always gives the same bytes.
  */
 export async function* exportMemories(
   context: MemoryContext,
   options: { filters?: Filters } = {},
 ): AsyncGenerator<ExportRecord> {
   const filter = options.filters === undefined ? MATCH_ALL : parseFilters(options.filters);
-  for (let offset = 0; ; offset += PAGE) {
-    const { rows } = await context.store.listMemories({ filter, limit: PAGE, offset, order: "oldest" });
-    for (const row of rows) yield toExportRecord(row);
-    if (rows.length < PAGE) return;
+  for await (const page of context.store.streamMemories({ filter, order: "oldest" })) {
+    for (const row of page) yield toExportRecord(row);
   }
 }
 

@@ -15,6 +15,7 @@ import type { MaintenancePort } from "./ports/maintenance.js";
 import type { MemoriesPort } from "./ports/memories.js";
 import type { RunsPort } from "./ports/runs.js";
 import type { SearchPort } from "./ports/search.js";
+import type { SnapshotsPort } from "./ports/snapshots.js";
 
 export interface StoreCapabilities {
   /** The backend's name, for `status` and messages (`sqlite`, `postgres`). */
@@ -37,7 +38,7 @@ export interface MemoryStoreOps extends MemoriesPort, SearchPort, HistoryPort, R
   transaction<T>(fn: (tx: MemoryStoreOps) => Promise<T>): Promise<T>;
 }
 
-export interface MemoryStore extends MemoryStoreOps, MaintenancePort {
+export interface MemoryStore extends MemoryStoreOps, MaintenancePort, SnapshotsPort {
   readonly capabilities: StoreCapabilities;
   /** Where the data lives, for messages and `status` (a file path, a redacted URL). */
   readonly location: string;

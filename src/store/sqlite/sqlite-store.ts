@@ -25,6 +25,7 @@ import { openSqliteDatabase, type SqliteOpenOptions } from "./sqlite-open.js";
 import { createSqliteRuns } from "./sqlite-runs.js";
 import { SCHEMA_VERSION } from "./sqlite-schema.js";
 import { createSqliteSearch } from "./sqlite-search.js";
+import { createSqliteSnapshots } from "./sqlite-snapshots.js";
 import { StatementCache } from "./statement-cache.js";
 import { type SyncPort, wrapPort } from "./sync-port.js";
 
@@ -70,19 +71,17 @@ export function createSqliteStore(options: SqliteStoreOptions): MemoryStore {
     }
   };
   const inside = new AsyncLocalStorage<true>();
+  const misuse = () =>
+    new LucidError(
+      "INTERNAL",
+      "A store method was called on the store inside one of its own transactions. Inside store.transaction(fn), use the handle fn receives.",
+    );
   let queue: Promise<unknown> = Promise.resolve();
   let closed = false;
 
   /** Runs `fn` when the connection is free. */
   const exclusive = <T>(fn: () => T | Promise<T>): Promise<T> => {
-    if (inside.getStore() !== undefined) {
-      return Promise.reject(
-        new LucidError(
-          "INTERNAL",
-          "A store method was called on the store inside one of its own transactions. Inside store.transaction(fn), use the handle fn receives.",
-        ),
-      );
-    }
+    if (inside.getStore() !== undefined) return Promise.reject(misuse());
     const run = queue.then(() => {
       if (closed) throw new LucidError("STORE_CLOSED", `The store at ${location} is closed. Open it again.`);
       return fn();
@@ -114,9 +113,20 @@ export function createSqliteStore(options: SqliteStoreOptions): MemoryStore {
     }
   };
 
+  const snapshots = createSqliteSnapshots({
+    location,
+    statements,
+    exclusive: serialised,
+    busyTimeoutMs: options.busyTimeoutMs ?? 5000,
+  });
+
   return {
     ...wrapPort<Operations>(operations, serialised),
     ...wrapPort(maintenance, serialised),
+    streamMemories: (query) => {
+      if (inside.getStore() !== undefined) throw misuse();
+      return snapshots.streamMemories(query);
+    },
     capabilities: CAPABILITIES,
     location,
     schemaVersion: SCHEMA_VERSION,

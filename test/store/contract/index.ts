@@ -10,11 +10,13 @@ import { maintenancePart } from "./maintenance.js";
 import { memoriesPart } from "./memories.js";
 import { runsPart } from "./runs.js";
 import { searchPart } from "./search.js";
+import { snapshotsPart } from "./snapshots.js";
 import { transactionsPart } from "./transactions.js";
 
 export const STORE_CONTRACT: readonly ContractPart[] = [
   memoriesPart,
   searchPart,
+  snapshotsPart,
   historyPart,
   runsPart,
   leasesPart,

@@ -7,6 +7,7 @@
 
 import type { Scope } from "../core/scope.js";
 import { LucidError } from "../errors.js";
+import type { EmbedderStamp } from "../store/ports/maintenance.js";
 import type { JsonObject, JsonValue, RunRecord } from "../store/ports/runs.js";
 import type { ActionOutcome, ActionStatus, ApplyCounts } from "./apply/apply-plan.js";
 import type { ApplyDecisions, ConflictChoice } from "./apply/decisions.js";
@@ -22,7 +23,12 @@ export interface DreamRun {
   readonly mode: string;
   readonly plan: DreamPlan;
   readonly decisions: ApplyDecisions;
-  readonly outcome: { readonly actions: readonly ActionOutcome[]; readonly counts: ApplyCounts };
+  readonly outcome: {
+    readonly actions: readonly ActionOutcome[];
+    readonly counts: ApplyCounts;
+    /** The embedder the preimages' vectors come from (runs recorded before it was kept: undefined). */
+    readonly embedder?: EmbedderStamp;
+  };
   readonly startedAt: string;
   readonly committedAt: string;
   readonly undoneAt: string | null;
@@ -84,7 +90,11 @@ function readDecisions(json: JsonObject, corrupt: (what: string) => never): Appl
 function readOutcome(json: JsonObject, corrupt: (what: string) => never): DreamRun["outcome"] {
   const counts = asObject(json.counts) ?? corrupt("outcome.counts");
   const actions = Array.isArray(json.actions) ? json.actions : corrupt("outcome.actions");
+  const embedder = asObject(json.embedder);
   return {
+    ...(embedder !== undefined && typeof embedder.id === "string" && typeof embedder.dimension === "number"
+      ? { embedder: { id: embedder.id, dimension: embedder.dimension } }
+      : {}),
     counts: Object.fromEntries(
       COUNT_FIELDS.map((field) => {
         const value = counts[field];

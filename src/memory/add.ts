@@ -81,7 +81,11 @@ export async function addMemories(
         { details: { id: explicitId } },
       );
     }
-    const writer = createMemoryWriter(tx, { actor: SDK_ACTOR, at: stamps.now });
+    const writer = createMemoryWriter(tx, {
+      actor: SDK_ACTOR,
+      at: stamps.now,
+      embedder: context.embedderStamp,
+    });
     const results: AddResultItem[] = [];
     for (const [index, draft] of drafts.entries()) {
       // Re-checked inside the transaction: another writer may have stored it since the first look.

@@ -18,7 +18,7 @@ export async function deleteAllMemories(
   const filter = readFilter(options, "deleteAll");
   const at = context.clock.now().toISOString();
   const deleted = await context.store.transaction(async (tx) => {
-    const writer = createMemoryWriter(tx, { actor: SDK_ACTOR, at });
+    const writer = createMemoryWriter(tx, { actor: SDK_ACTOR, at, embedder: context.embedderStamp });
     let count = 0;
     for (;;) {
       // Always the first page: each batch's deletions move the next batch to the front.

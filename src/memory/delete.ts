@@ -9,7 +9,7 @@ export async function deleteMemory(context: MemoryContext, id: string): Promise<
   checkId(id);
   const at = context.clock.now().toISOString();
   const removed = await context.store.transaction((tx) =>
-    createMemoryWriter(tx, { actor: SDK_ACTOR, at }).remove(id),
+    createMemoryWriter(tx, { actor: SDK_ACTOR, at, embedder: context.embedderStamp }).remove(id),
   );
   if (removed === null) throw memoryNotFound(id);
   return { message: "Memory deleted successfully!" };

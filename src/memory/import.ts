@@ -122,7 +122,7 @@ async function writeBatch(
   );
   const at = context.clock.now().toISOString();
   return context.store.transaction(async (tx) => {
-    const writer = createMemoryWriter(tx, { actor: IMPORT_ACTOR, at });
+    const writer = createMemoryWriter(tx, { actor: IMPORT_ACTOR, at, embedder: context.embedderStamp });
     const results: ImportItemResult[] = [...skipped];
     for (const [position, memory] of toWrite.entries()) {
       const { index, explicitId, ...input } = memory;

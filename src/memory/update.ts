@@ -78,7 +78,10 @@ export async function updateMemory(
         ...(category === undefined ? {} : { category }),
         ...(expiresAt === undefined ? {} : { expiresAt }),
       };
-      return createMemoryWriter(tx, { actor: SDK_ACTOR, at: now }).update(id, patch);
+      return createMemoryWriter(tx, { actor: SDK_ACTOR, at: now, embedder: context.embedderStamp }).update(
+        id,
+        patch,
+      );
     });
     // Another writer changed the text between the first read and the transaction.
     if (outcome === NEEDS_VECTOR) {

@@ -8,9 +8,11 @@
  */
 
 import { LucidError } from "../../errors.js";
+import type { EmbedderStamp } from "../../store/ports/maintenance.js";
 import type { MemoryPatch, MemoryRow } from "../../store/ports/memories.js";
 import type { MemoryPreimage } from "../../store/ports/runs.js";
 import type { MemoryStoreOps } from "../../store/store.js";
+import { embedderMismatch } from "../embed-texts.js";
 import { type Scope, scopeColumns } from "../scope.js";
 import type { PreparedText } from "./prepare-text.js";
 
@@ -20,6 +22,11 @@ export interface WriteStamp {
   readonly actor: string;
   /** ISO-8601: the history rows' time, and the default update time. */
   readonly at: string;
+  /**
+   * The embedder the vectors written come from. The first vector the writer writes checks it against
+   * the store's, inside the transaction: a store another process re-embedded meanwhile is refused.
+   */
+  readonly embedder: EmbedderStamp;
 }
 
 export interface NewMemoryInput {
@@ -77,6 +84,14 @@ export interface MemoryWriter {
  * });
  */
 export function createMemoryWriter(tx: MemoryStoreOps, stamp: WriteStamp): MemoryWriter {
+  let checked: Promise<void> | undefined;
+  const vectorsMatch = () => {
+    checked ??= tx.embedderStamp().then((stored) => {
+      const mismatch = embedderMismatch(stored, stamp.embedder, "The store");
+      if (mismatch !== undefined) throw mismatch;
+    });
+    return checked;
+  };
   const history = (
     memoryId: string,
     action: "ADD" | "UPDATE" | "DELETE",
@@ -105,6 +120,7 @@ export function createMemoryWriter(tx: MemoryStoreOps, stamp: WriteStamp): Memor
   });
 
   const write = async (memory: NewMemoryInput): Promise<MemoryRow> => {
+    await vectorsMatch();
     const row = rowOf(memory);
     await tx.insertMemory({ ...row, embedding: memory.embedding, entities: memory.text.entities });
     return row;
@@ -124,6 +140,7 @@ export function createMemoryWriter(tx: MemoryStoreOps, stamp: WriteStamp): Memor
       if (current === null) return null;
       const fields = typeof change === "function" ? change(current) : change;
       const text = fields.text;
+      if (text !== undefined && text.prepared.text !== current.text) await vectorsMatch();
       const patch: MemoryPatch = {
         text: text?.prepared.text ?? current.text,
         hash: text?.prepared.hash ?? current.hash,
@@ -161,6 +178,7 @@ export function createMemoryWriter(tx: MemoryStoreOps, stamp: WriteStamp): Memor
       const { row } = preimage;
       const current = await tx.getMemory(row.id);
       if (current !== null) await tx.deleteMemory(row.id);
+      await vectorsMatch();
       const vector = preimage.embedding ?? embedding;
       if (vector === undefined) {
         throw new LucidError(

@@ -102,7 +102,7 @@ export async function applyPlan(
   return context.store.transaction(async (tx) => {
     await refuseForeignIds(tx, plan);
     const log = new RunLog(tx);
-    const writer = createMemoryWriter(tx, { actor, at: startedAt });
+    const writer = createMemoryWriter(tx, { actor, at: startedAt, embedder: context.embedderStamp });
     const apply = new ActionWriter(tx, writer, log, (text) => vectorOf.get(text) as Float32Array);
     const outcomes: ActionOutcome[] = [];
     for (const { action, index } of ordered) {
@@ -145,7 +145,8 @@ export async function applyPlan(
         mode: options.mode ?? "sdk",
         plan: recordedPlan(context, plan, texts),
         decisions,
-        outcome: { actions: outcomes, counts },
+        // The embedder of the preimages' vectors: undo after a re-embed embeds them again instead.
+        outcome: { actions: outcomes, counts, embedder: context.embedderStamp },
         startedAt,
         committedAt,
         undoneAt: null,

@@ -12,6 +12,7 @@ import { createMemoryWriter } from "../../core/write/memory-writer.js";
 import { LucidError } from "../../errors.js";
 import type { MemoryChange } from "../../store/ports/runs.js";
 import type { MemoryStoreOps } from "../../store/store.js";
+import { readDreamRun } from "../dream-run.js";
 import { DREAM_RUN_KIND } from "../run-kind.js";
 
 export interface UndoResult {
@@ -40,8 +41,16 @@ export async function undoRun(
     );
   }
   const memories = found.changes.filter((change): change is MemoryChange => change.kind === "memory");
-  // A preimage without a vector (the store had none) is embedded again; normally there is one.
-  const missing = memories.filter((memory) => memory.before !== null && memory.before.embedding === null);
+  // The preimages' vectors are used as they are when they come from the embedder the store has now;
+  // after a re-embed (or from a run that did not record its embedder) every preimage is embedded again.
+  const runEmbedder = readDreamRun(found.run).outcome.embedder;
+  const sameModel =
+    runEmbedder !== undefined &&
+    runEmbedder.id === context.embedderStamp.id &&
+    runEmbedder.dimension === context.embedderStamp.dimension;
+  const missing = memories.filter(
+    (memory) => memory.before !== null && (memory.before.embedding === null || !sameModel),
+  );
   const vectors = await embedTexts(
     context,
     missing.map((memory) => memory.before?.row.text ?? ""),
@@ -59,7 +68,11 @@ export async function undoRun(
         { details: { runId, changed } },
       );
     }
-    const writer = createMemoryWriter(tx, { actor: `dream-undo:${runId}`, at });
+    const writer = createMemoryWriter(tx, {
+      actor: `dream-undo:${runId}`,
+      at,
+      embedder: context.embedderStamp,
+    });
     let restored = 0;
     let removed = 0;
     for (const memory of memories) {
@@ -67,7 +80,8 @@ export async function undoRun(
         if ((await writer.remove(memory.memoryId)) !== null) removed++;
         continue;
       }
-      await writer.restore(memory.before, vectorOf.get(memory.memoryId));
+      const fresh = vectorOf.get(memory.memoryId);
+      await writer.restore(fresh === undefined ? memory.before : { ...memory.before, embedding: fresh });
       restored++;
     }
     await tx.markRunUndone(runId, at);

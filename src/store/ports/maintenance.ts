@@ -29,6 +29,8 @@ export interface StoreStats {
 /** A vector to store for a memory during re-embedding. */
 export interface MemoryVector {
   readonly id: string;
+  /** The hash of the text the vector was computed for: a memory whose text changed since is skipped. */
+  readonly hash: string;
   readonly embedding: Float32Array;
 }
 
@@ -39,7 +41,6 @@ export interface MaintenancePort {
    * `EMBEDDER_MISMATCH`, since vectors of two models cannot be compared.
    */
   bindEmbedder(stamp: EmbedderStamp): Promise<void>;
-  embedderStamp(): Promise<EmbedderStamp | null>;
   /**
    * Re-embedding, step 1: prepares vectors for `target` beside the current ones. Resumes a run
    * for the same target; a run for another target is discarded.
@@ -49,7 +50,10 @@ export interface MaintenancePort {
   pendingReembed(): Promise<{ target: EmbedderStamp; remaining: number } | null>;
   /** Re-embedding, step 2: memories that have no vector for the pending embedder yet, oldest first. */
   listUnembedded(limit: number): Promise<MemoryRow[]>;
-  /** Re-embedding, step 3: stores vectors for the pending embedder, atomically. */
+  /**
+   * Re-embedding, step 3: stores vectors for the pending embedder, atomically — except for a memory
+   * whose text changed since it was listed (its hash differs): it stays unembedded, for the next round.
+   */
   writeReembedded(vectors: readonly MemoryVector[]): Promise<void>;
   /**
    * Re-embedding, step 4: once every memory has a new vector, makes them the store's vectors and

@@ -7,6 +7,7 @@
 
 import type { Scope, ScopeKey } from "../../core/scope.js";
 import type { FilterNode } from "../../filters/filter.js";
+import type { EmbedderStamp } from "./maintenance.js";
 
 /** A stored long-term memory, as the store keeps it (without its vector). */
 export interface MemoryRow extends Readonly<Record<ScopeKey, string | null>> {
@@ -84,4 +85,9 @@ export interface MemoriesPort {
   getEmbeddings(ids: readonly string[]): Promise<Map<string, Float32Array>>;
   /** The entities a memory links to, by key. */
   getEntityLinks(id: string): Promise<EntityLink[]>;
+  /**
+   * The embedder the stored vectors come from (null before the first). Read where vectors are
+   * written or searched, so a process opened before another one re-embedded the store notices.
+   */
+  embedderStamp(): Promise<EmbedderStamp | null>;
 }

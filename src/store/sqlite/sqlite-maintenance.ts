@@ -39,8 +39,6 @@ export function createSqliteMaintenance(input: MaintenanceInput): SyncPort<Maint
   return {
     stats: (visibility) => readStats(statements, location, visibility),
 
-    embedderStamp: () => readStamp(meta),
-
     bindEmbedder(stamp) {
       const recorded = readStamp(meta);
       if (recorded === null) {

@@ -10,6 +10,8 @@ import type { Scope } from "../../core/scope.js";
 import type { MemoryVector } from "../ports/maintenance.js";
 import type { EntityLink, ListQuery, MemoriesPort, MemoryPatch, MemoryRow } from "../ports/memories.js";
 import { compileSqliteFilter } from "./sqlite-filter.js";
+import type { SqliteMeta } from "./sqlite-meta.js";
+import { readStamp } from "./sqlite-reembed.js";
 import { PENDING_VECTOR_TABLE } from "./sqlite-schema.js";
 import { compileVisibility } from "./sqlite-visibility.js";
 import type { StatementCache } from "./statement-cache.js";
@@ -60,7 +62,7 @@ export interface SqliteMemories extends SyncPort<MemoriesPort> {
   writePending(vectors: readonly MemoryVector[]): void;
 }
 
-export function createSqliteMemories(statements: StatementCache): SqliteMemories {
+export function createSqliteMemories(statements: StatementCache, meta: SqliteMeta): SqliteMemories {
   const seqOf = (id: string): number | undefined =>
     (statements.get("select seq from memories where id = ?").get(id) as { seq: number } | undefined)?.seq;
 
@@ -159,6 +161,8 @@ export function createSqliteMemories(statements: StatementCache): SqliteMemories
         statements
           .get("update memories_vec set embedding = ? where seq = ?")
           .run(patch.embedding, vecKey(seq));
+        // A re-embedding under way computed its vector for the old text: it must embed this one again.
+        dropPendingVector(seq);
       }
       if (patch.entities !== undefined) {
         const previous = unlink(seq);
@@ -249,6 +253,8 @@ export function createSqliteMemories(statements: StatementCache): SqliteMemories
       );
     },
 
+    embedderStamp: () => readStamp(meta),
+
     getEntityLinks(id) {
       return statements
         .get(
@@ -274,9 +280,9 @@ export function createSqliteMemories(statements: StatementCache): SqliteMemories
       const insert = statements.get(
         `insert or replace into ${PENDING_VECTOR_TABLE}(seq, user_key, agent_key, app_key, run_key, embedding)
          select seq, coalesce(user_id, ''), coalesce(agent_id, ''), coalesce(app_id, ''), coalesce(run_id, ''), ?
-         from memories where id = ?`,
+         from memories where id = ? and hash = ?`,
       );
-      for (const vector of vectors) insert.run(vector.embedding, vector.id);
+      for (const vector of vectors) insert.run(vector.embedding, vector.id, vector.hash);
     },
   };
 }

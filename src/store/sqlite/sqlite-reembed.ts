@@ -54,6 +54,7 @@ export function finishReembed(db: Database.Database, meta: SqliteMeta, location:
     throw new LucidError(
       "INVALID_ARGUMENT",
       `${missing} memories in ${location} have no vector from ${target.id} yet. Run reembed() to finish them.`,
+      { details: { missing } },
     );
   }
   db.exec(`drop table if exists ${VECTOR_TABLE}`);

@@ -13,6 +13,7 @@ import type { MemoryRow } from "../ports/memories.js";
 import type { SnapshotQuery, SnapshotsPort } from "../ports/snapshots.js";
 import { translateSqliteError } from "./sqlite-errors.js";
 import { createSqliteMemories } from "./sqlite-memories.js";
+import { createSqliteMeta } from "./sqlite-meta.js";
 import { StatementCache } from "./statement-cache.js";
 
 const DEFAULT_PAGE = 500;
@@ -45,7 +46,7 @@ export function createSqliteSnapshots(options: {
         throw translateSqliteError(error, location);
       }
       const statements = new StatementCache(reader);
-      const memories = createSqliteMemories(statements);
+      const memories = createSqliteMemories(statements, createSqliteMeta(statements));
       try {
         reader.exec("begin");
         for (let offset = 0; ; offset += pageSize) {
@@ -73,7 +74,7 @@ export function createSqliteSnapshots(options: {
   }
 
   function readAll(statements: StatementCache, query: SnapshotQuery, pageSize: number): MemoryRow[][] {
-    const memories = createSqliteMemories(statements);
+    const memories = createSqliteMemories(statements, createSqliteMeta(statements));
     const pages: MemoryRow[][] = [];
     for (let offset = 0; ; offset += pageSize) {
       const { rows } = guard(() =>

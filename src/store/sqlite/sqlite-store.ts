@@ -22,6 +22,7 @@ import { createSqliteMaintenance } from "./sqlite-maintenance.js";
 import { createSqliteMemories } from "./sqlite-memories.js";
 import { createSqliteMeta } from "./sqlite-meta.js";
 import { openSqliteDatabase, type SqliteOpenOptions } from "./sqlite-open.js";
+import { readStamp } from "./sqlite-reembed.js";
 import { createSqliteRuns } from "./sqlite-runs.js";
 import { SCHEMA_VERSION } from "./sqlite-schema.js";
 import { createSqliteSearch } from "./sqlite-search.js";
@@ -52,10 +53,11 @@ export function createSqliteStore(options: SqliteStoreOptions): MemoryStore {
   const statements = new StatementCache(db);
   const meta = createSqliteMeta(statements);
   const atomically = <T>(fn: () => T): T => (db.inTransaction ? fn() : db.transaction(fn).immediate());
-  const memories = createSqliteMemories(statements);
+  const memories = createSqliteMemories(statements, meta);
   const { listUnembedded: _listUnembedded, writePending: _writePending, ...memoriesPort } = memories;
   const operations: SyncPort<Operations> = {
     ...memoriesPort,
+    embedderStamp: () => readStamp(meta),
     ...createSqliteSearch(statements),
     ...createSqliteHistory(statements),
     ...createSqliteRuns(statements),

@@ -8,6 +8,25 @@ const filter = (input: Record<string, unknown>) => parseFilters(input);
 export const maintenancePart: ContractPart = {
   name: "maintenance",
   cases(it, store, reopen) {
+    it("skips a re-embedded vector whose memory's text changed since it was listed", async () => {
+      const a = newMemory({ text: "before" });
+      await store().insertMemory(a);
+      await store().beginReembed({ id: "next-model", dimension: 2 });
+      const [listed] = await store().listUnembedded(10);
+      await store().updateMemory(a.id, {
+        text: "after",
+        hash: "hash-of-after",
+        category: null,
+        metadata: {},
+        updatedAt: "2026-01-02T00:00:00.000Z",
+        expiresAt: null,
+        embedding: vector(0, 0, 1, 0),
+        entities: [],
+      });
+      await store().writeReembedded([{ id: a.id, hash: listed?.hash ?? "", embedding: vector(0, 1) }]);
+      expect((await store().listUnembedded(10)).map((row) => [row.id, row.text])).toEqual([[a.id, "after"]]);
+    });
+
     it("remembers its embedder and refuses another", async () => {
       expect(await store().embedderStamp()).toEqual({ id: "test-embedder", dimension: DIMENSION });
       await store().bindEmbedder({ id: "test-embedder", dimension: DIMENSION });
@@ -76,7 +95,7 @@ export const maintenancePart: ContractPart = {
         remaining: 2,
       });
       expect((await store().listUnembedded(1)).map((row) => row.id)).toEqual([a.id]);
-      await store().writeReembedded([{ id: a.id, embedding: vector(0, 1) }]);
+      await store().writeReembedded([{ id: a.id, hash: a.hash, embedding: vector(0, 1) }]);
       await expect(store().finishReembed()).rejects.toMatchObject({ code: "INVALID_ARGUMENT" });
       // Until the swap, search still uses the old vectors.
       expect(
@@ -84,7 +103,7 @@ export const maintenancePart: ContractPart = {
       ).toHaveLength(2);
       await store().beginReembed({ id: "next-model", dimension: 2 }); // resumes, keeps progress
       expect((await store().listUnembedded(10)).map((row) => row.id)).toEqual([b.id]);
-      await store().writeReembedded([{ id: b.id, embedding: vector(1, 0) }]);
+      await store().writeReembedded([{ id: b.id, hash: b.hash, embedding: vector(1, 0) }]);
       await store().finishReembed();
       expect(await store().embedderStamp()).toEqual({ id: "next-model", dimension: 2 });
       expect(await store().pendingReembed()).toBeNull();

@@ -17,6 +17,8 @@ export interface Redaction {
   readonly kind: string;
   readonly start: number;
   readonly end: number;
+  /** Where the text was when it is not the memory's text: `metadata.note`, `message.name`… */
+  readonly field?: string;
 }
 
 export interface SecretsGuard {

@@ -11,10 +11,11 @@
 import { randomUUID } from "node:crypto";
 import type { MemoryContext } from "../core/context.js";
 import { embedTexts } from "../core/embed-texts.js";
-import { checkId, copyMetadata, toIsoTimestamp } from "../core/inputs.js";
+import { checkId, toIsoTimestamp } from "../core/inputs.js";
 import { requireScope, scopeFromOptions, scopeKey } from "../core/scope.js";
-import { secretsGuardOf } from "../core/secrets-guard.js";
+import { type Redaction, secretsGuardOf } from "../core/secrets-guard.js";
 import { createMemoryWriter } from "../core/write/memory-writer.js";
+import { prepareMetadata } from "../core/write/prepare-metadata.js";
 import { type PreparedText, prepareText } from "../core/write/prepare-text.js";
 import { LucidError } from "../errors.js";
 import { resolveCategory } from "../policy/categories.js";
@@ -40,16 +41,22 @@ export async function addMemories(
     throw new LucidError("EMPTY_TEXT", "add got only system messages; there is nothing to remember.");
   }
   // Screened before anything else sees them: the message log, the hash and the embedding input
-  // all get the redacted text.
-  const log = raw.map((message) =>
-    message.role === "system"
-      ? { ...message, content: secretsGuardOf(context).screen(message.content).text }
-      : { ...message, content: prepareText(context, message.content) },
-  );
+  // all get the redacted text; a message's role and name are screened too.
+  const guard = secretsGuardOf(context);
+  const log = raw.map((message) => {
+    const fields = {
+      role: guard.screen(message.role).text,
+      ...(message.name === undefined ? {} : { name: guard.screen(message.name).text }),
+    };
+    return message.role === "system"
+      ? { ...fields, content: guard.screen(message.content).text }
+      : { ...fields, content: prepareText(context, message.content) };
+  });
   const drafts = uniqueDrafts(
     log.flatMap((message) => (typeof message.content === "string" ? [] : [message.content])),
   );
-  const metadata = copyMetadata(options.metadata);
+  const prepared = prepareMetadata(context, options.metadata);
+  const metadata = prepared.metadata;
   const category = resolveCategory(options.category, metadata, context.policy.categories);
   // The category lives in its own column; keeping a copy in metadata would let the two disagree.
   delete metadata.category;
@@ -91,7 +98,7 @@ export async function addMemories(
       // Re-checked inside the transaction: another writer may have stored it since the first look.
       const duplicate = (await tx.findByHash(scope, draft.hash)) ?? existing[index] ?? null;
       if (duplicate !== null) {
-        results.push(resultItem(duplicate, "NONE", draft));
+        results.push(resultItem(duplicate, "NONE", draft, prepared.redactions));
         continue;
       }
       const embedding = vectorOf.get(draft.hash) as Float32Array;
@@ -106,7 +113,7 @@ export async function addMemories(
         expiresAt,
         embedding,
       });
-      results.push(resultItem(row, "ADD", draft));
+      results.push(resultItem(row, "ADD", draft, prepared.redactions));
     }
     await tx.addMessages(
       scopeKey(scope),
@@ -160,9 +167,15 @@ function timestamps(
   return { now, createdAt, updatedAt };
 }
 
-function resultItem(row: MemoryRow, event: AddResultItem["event"], draft: PreparedText): AddResultItem {
+function resultItem(
+  row: MemoryRow,
+  event: AddResultItem["event"],
+  draft: PreparedText,
+  metadataRedactions: readonly Redaction[],
+): AddResultItem {
   const item = toMemoryItem(row);
   const result: AddResultItem = { id: item.id, memory: item.memory, event, metadata: item.metadata };
-  if (draft.redactions.length > 0) result.redactions = [...draft.redactions];
+  const redactions = [...draft.redactions, ...metadataRedactions];
+  if (redactions.length > 0) result.redactions = redactions;
   return result;
 }

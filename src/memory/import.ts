@@ -10,9 +10,11 @@
 import { randomUUID } from "node:crypto";
 import type { MemoryContext } from "../core/context.js";
 import { embedTexts } from "../core/embed-texts.js";
-import { checkId, copyMetadata, toIsoTimestamp } from "../core/inputs.js";
+import { checkId, toIsoTimestamp } from "../core/inputs.js";
 import { requireScope, SCOPE_KEYS, type Scope, scopeValue } from "../core/scope.js";
+import type { Redaction } from "../core/secrets-guard.js";
 import { createMemoryWriter, type MemoryWriter, type NewMemoryInput } from "../core/write/memory-writer.js";
+import { prepareMetadata } from "../core/write/prepare-metadata.js";
 import { prepareText } from "../core/write/prepare-text.js";
 import { isLucidError, LucidError } from "../errors.js";
 import { resolveCategory } from "../policy/categories.js";
@@ -25,6 +27,8 @@ const DEFAULT_BATCH = 64;
 type Prepared = Omit<NewMemoryInput, "embedding"> & {
   readonly index: number;
   readonly explicitId: boolean;
+  /** Credentials taken out of the text and the metadata. */
+  readonly redactions: readonly Redaction[];
 };
 
 export async function importMemories(
@@ -82,7 +86,7 @@ function prepare(context: MemoryContext, record: ImportRecord, index: number): P
     if (value !== undefined) scope[key] = value;
   }
   requireScope(scope, "import");
-  const metadata = copyMetadata(record.metadata);
+  const { metadata, redactions: metadataRedactions } = prepareMetadata(context, record.metadata);
   const category = resolveCategory(record.category, metadata, context.policy.categories);
   delete metadata.category;
   const now = context.clock.now().toISOString();
@@ -90,6 +94,7 @@ function prepare(context: MemoryContext, record: ImportRecord, index: number): P
   return {
     index,
     explicitId: record.id !== undefined,
+    redactions: [...text.redactions, ...metadataRedactions],
     id: record.id === undefined ? randomUUID() : checkId(record.id),
     text,
     scope,
@@ -125,7 +130,7 @@ async function writeBatch(
     const writer = createMemoryWriter(tx, { actor: IMPORT_ACTOR, at, embedder: context.embedderStamp });
     const results: ImportItemResult[] = [...skipped];
     for (const [position, memory] of toWrite.entries()) {
-      const { index, explicitId, ...input } = memory;
+      const { index, explicitId, redactions, ...input } = memory;
       const status = await writeOne(
         tx,
         writer,
@@ -137,7 +142,7 @@ async function writeBatch(
         index,
         status: status.kind,
         id: status.id,
-        ...(input.text.redactions.length > 0 ? { redactions: [...input.text.redactions] } : {}),
+        ...(redactions.length > 0 ? { redactions: [...redactions] } : {}),
       });
     }
     return results;

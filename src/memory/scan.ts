@@ -12,6 +12,8 @@ import { exportMemories } from "./export.js";
 
 export interface ScanFinding {
   readonly id: string;
+  /** Where in the memory: `text`, or a metadata value's path (`metadata.note`, `metadata.tags[1]`). */
+  readonly field: string;
   readonly kind: string;
   readonly ruleId: string;
   readonly start: number;
@@ -38,20 +40,39 @@ export async function scanMemories(
   const { scanner } = secretsGuardOf(context);
   for await (const record of exportMemories(context, options)) {
     scanned++;
-    for (const finding of scanner.find(record.text)) {
-      findings.push({
-        id: record.id,
-        kind: finding.kind,
-        ruleId: finding.ruleId,
-        start: finding.start,
-        end: finding.end,
-        preview: `${record.text.slice(finding.start, Math.min(finding.start + 4, finding.end))}…`,
-        ...(record.user_id === undefined ? {} : { user_id: record.user_id }),
-        ...(record.agent_id === undefined ? {} : { agent_id: record.agent_id }),
-        ...(record.app_id === undefined ? {} : { app_id: record.app_id }),
-        ...(record.run_id === undefined ? {} : { run_id: record.run_id }),
-      });
+    const scope = {
+      ...(record.user_id === undefined ? {} : { user_id: record.user_id }),
+      ...(record.agent_id === undefined ? {} : { agent_id: record.agent_id }),
+      ...(record.app_id === undefined ? {} : { app_id: record.app_id }),
+      ...(record.run_id === undefined ? {} : { run_id: record.run_id }),
+    };
+    for (const { field, value } of textsOf(record.text, record.metadata)) {
+      for (const finding of scanner.find(value)) {
+        findings.push({
+          id: record.id,
+          field,
+          kind: finding.kind,
+          ruleId: finding.ruleId,
+          start: finding.start,
+          end: finding.end,
+          preview: `${value.slice(finding.start, Math.min(finding.start + 4, finding.end))}…`,
+          ...scope,
+        });
+      }
     }
   }
   return { scanned, findings };
+}
+
+/** The memory's text and every string in its metadata, each with where it is. */
+function* textsOf(text: string, metadata: unknown): Generator<{ field: string; value: string }> {
+  yield { field: "text", value: text };
+  const walk = function* (value: unknown, path: string): Generator<{ field: string; value: string }> {
+    if (typeof value === "string") yield { field: path, value };
+    else if (Array.isArray(value))
+      for (const [index, item] of value.entries()) yield* walk(item, `${path}[${index}]`);
+    else if (typeof value === "object" && value !== null)
+      for (const [key, item] of Object.entries(value)) yield* walk(item, `${path}.${key}`);
+  };
+  yield* walk(metadata, "metadata");
 }

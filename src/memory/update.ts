@@ -10,9 +10,10 @@
 
 import type { MemoryContext } from "../core/context.js";
 import { embedTexts } from "../core/embed-texts.js";
-import { checkId, copyMetadata, toIsoTimestamp } from "../core/inputs.js";
+import { checkId, toIsoTimestamp } from "../core/inputs.js";
 import type { Redaction } from "../core/secrets-guard.js";
 import { createMemoryWriter, type MemoryChange } from "../core/write/memory-writer.js";
+import { prepareMetadata } from "../core/write/prepare-metadata.js";
 import { type PreparedText, prepareText } from "../core/write/prepare-text.js";
 import { LucidError } from "../errors.js";
 import { resolveCategory } from "../policy/categories.js";
@@ -47,7 +48,8 @@ export async function updateMemory(
   }
   // Everything that can refuse the call is checked before anything is embedded or written.
   const prepared = fields.text === undefined ? undefined : prepareText(context, fields.text);
-  const metadataChange = fields.metadata === undefined ? undefined : copyMetadata(fields.metadata);
+  const metadataChange =
+    fields.metadata === undefined ? undefined : prepareMetadata(context, fields.metadata);
   const category = nextCategory(fields.metadata, context);
   const expiresAt =
     fields.expirationDate === undefined
@@ -74,7 +76,7 @@ export async function updateMemory(
         ...(prepared === undefined ? {} : { text: { prepared, embedding: embedding as Float32Array } }),
         ...(metadataChange === undefined
           ? {}
-          : { metadata: mergeMetadata(latest.metadata, metadataChange, fields.metadata ?? {}) }),
+          : { metadata: mergeMetadata(latest.metadata, metadataChange.metadata, fields.metadata ?? {}) }),
         ...(category === undefined ? {} : { category }),
         ...(expiresAt === undefined ? {} : { expiresAt }),
       };
@@ -89,13 +91,13 @@ export async function updateMemory(
       continue;
     }
     if (outcome === null) throw memoryNotFound(id);
-    return result(outcome, prepared);
+    return result(outcome, [...(prepared?.redactions ?? []), ...(metadataChange?.redactions ?? [])]);
   }
 }
 
-function result(row: MemoryRow, prepared: PreparedText | undefined): UpdateResult {
+function result(row: MemoryRow, redactions: readonly Redaction[]): UpdateResult {
   const updated: UpdateResult = { message: "Memory updated successfully!", result: toMemoryItem(row) };
-  if (prepared !== undefined && prepared.redactions.length > 0) updated.redactions = [...prepared.redactions];
+  if (redactions.length > 0) updated.redactions = [...redactions];
   return updated;
 }
 

@@ -43,9 +43,16 @@ export const scanCommand = defineCommand({
       render: () => {
         if (findings.length === 0) return style.green(summary);
         const table = renderTable(
-          [{ header: "ID" }, { header: "KIND" }, { header: "PREVIEW" }, { header: "SCOPE", droppable: true }],
+          [
+            { header: "ID" },
+            { header: "WHERE" },
+            { header: "KIND" },
+            { header: "PREVIEW" },
+            { header: "SCOPE", droppable: true },
+          ],
           findings.map((finding) => [
             finding.id,
+            finding.field,
             { text: finding.kind, paint: style.yellow },
             finding.preview,
             formatScope(scopeOfRow(finding)),

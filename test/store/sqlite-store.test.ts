@@ -4,6 +4,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseFilters } from "../../src/filters/parse-filters.js";
+import { LUCID_APPLICATION_ID } from "../../src/store/sqlite/sqlite-open.js";
 import { migrate, SCHEMA_VERSION } from "../../src/store/sqlite/sqlite-schema.js";
 import { createSqliteStore } from "../../src/store/sqlite/sqlite-store.js";
 import { DIMENSION, newMemory } from "./contract/harness.js";
@@ -76,6 +77,42 @@ describe("SQLite store file handling", () => {
     const before = readFileSync(path);
     expect(() => createSqliteStore({ path })).toThrow(expect.objectContaining({ code: "STORE_CORRUPT" }));
     expect(readFileSync(path).equals(before)).toBe(true);
+  });
+
+  it.each([1, 2, 3])(
+    "refuses another program's database whose user_version is %d, byte for byte unchanged and not switched to WAL",
+    (userVersion) => {
+      const path = freshPath();
+      const other = new Database(path);
+      other.exec(
+        "create table settings(key text primary key, value text); insert into settings values ('theme', 'dark')",
+      );
+      other.pragma(`user_version = ${userVersion}`);
+      other.close();
+      const before = readFileSync(path);
+      expect(() => createSqliteStore({ path })).toThrow(expect.objectContaining({ code: "STORE_CORRUPT" }));
+      expect(readFileSync(path).equals(before)).toBe(true);
+      const raw = new Database(path, { readonly: true });
+      expect(raw.pragma("journal_mode", { simple: true })).toBe("delete");
+      expect(
+        raw.prepare("select name from sqlite_master where name like 'dream_%' or name = 'runs'").all(),
+      ).toEqual([]);
+      raw.close();
+    },
+  );
+
+  it("marks the files it creates as Lucid's, and still opens a store made before the marker", async () => {
+    const path = freshPath();
+    await createSqliteStore({ path }).close();
+    const raw = new Database(path);
+    expect(raw.pragma("application_id", { simple: true })).toBe(LUCID_APPLICATION_ID);
+    raw.pragma("application_id = 0"); // as a store written by an earlier Lucid
+    raw.close();
+    const reopened = createSqliteStore({ path });
+    await reopened.close();
+    const again = new Database(path, { readonly: true });
+    expect(again.pragma("application_id", { simple: true })).toBe(LUCID_APPLICATION_ID);
+    again.close();
   });
 
   it("refuses a file written by a newer schema, unchanged", async () => {

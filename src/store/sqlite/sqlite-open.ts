@@ -33,7 +33,7 @@ export function openSqliteDatabase(options: SqliteOpenOptions): Database.Databas
   }
   try {
     sqliteVec.load(db);
-    const version = readSchemaVersion(db, path);
+    const { version, marked } = readIdentity(db, path);
     if (version > SCHEMA_VERSION) {
       throw new LucidError(
         "SCHEMA_TOO_NEW",
@@ -57,7 +57,11 @@ export function openSqliteDatabase(options: SqliteOpenOptions): Database.Databas
       db.pragma("cache_size = -32768");
     }
     db.pragma("foreign_keys = ON");
-    if (!readOnly) migrate(db, version);
+    if (!readOnly) {
+      migrate(db, version);
+      // The file is Lucid's from now on, by its own header: another program's database never is.
+      if (!marked) db.pragma(`application_id = ${LUCID_APPLICATION_ID}`);
+    }
     return db;
   } catch (error) {
     db.close();
@@ -65,21 +69,45 @@ export function openSqliteDatabase(options: SqliteOpenOptions): Database.Databas
   }
 }
 
+/** `PRAGMA application_id` of a Lucid store: "Lucd". Set in the header of every file Lucid creates. */
+export const LUCID_APPLICATION_ID = 0x4c756364;
+
+/** The tables every Lucid store has had since schema 1: how a file from before the marker is recognised. */
+const LEGACY_TABLES = [
+  "meta",
+  "memories",
+  "memories_fts",
+  "entities",
+  "memory_entities",
+  "history",
+  "messages",
+];
+
 /**
- * Reads `user_version`, which forces SQLite to parse the header (a garbage file fails here), and
- * refuses a SQLite database that some other program owns.
+ * Reads the header (which forces SQLite to parse it: a garbage file fails here) and decides whose
+ * file this is, before anything is written to it: an empty file becomes a Lucid store; a file is
+ * Lucid's when its `application_id` says so, or — for stores made before the marker existed — when it
+ * has every table a Lucid store has. Any other database (whatever its `user_version`: many programs
+ * set one) is `STORE_CORRUPT`, left byte for byte as it was.
  */
-function readSchemaVersion(db: Database.Database, path: string): number {
-  // One read transaction, so both come from the same snapshot even while another process migrates.
-  const { version, tables } = db.transaction(() => ({
+function readIdentity(db: Database.Database, path: string): { version: number; marked: boolean } {
+  // One read transaction, so all of it comes from one snapshot even while another process migrates.
+  const { version, applicationId, tables } = db.transaction(() => ({
     version: db.pragma("user_version", { simple: true }) as number,
-    tables: (db.prepare("select count(*) as n from sqlite_master").get() as { n: number }).n,
+    applicationId: db.pragma("application_id", { simple: true }) as number,
+    tables: (
+      db.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]
+    ).map((row) => row.name),
   }))();
-  if (version === 0 && tables > 0) {
+  const marked = applicationId === LUCID_APPLICATION_ID;
+  const empty = tables.length === 0 && version === 0;
+  const legacy = applicationId === 0 && version > 0 && LEGACY_TABLES.every((name) => tables.includes(name));
+  if (!(marked || legacy || (empty && applicationId === 0))) {
     throw new LucidError(
       "STORE_CORRUPT",
       `${path} is a SQLite database, but not a Lucid store. Point Lucid at a new file or an existing Lucid store.`,
+      { details: { applicationId, userVersion: version } },
     );
   }
-  return version;
+  return { version, marked };
 }

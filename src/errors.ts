@@ -11,7 +11,8 @@
 /**
  * What kind of failure a code is, for the edges: `input` (the caller can fix the call), `not_found`,
  * `conflict` (the state does not allow it now), `unavailable` (retry later or fix the environment),
- * `config` (a configuration file or option), `io` (a file the user named), `internal` (a bug).
+ * `config` (a configuration file or option), `io` (a file the user named), `interrupted` (a signal
+ * stopped the work, which was rolled back), `internal` (a bug).
  */
 export const ERROR_KIND_NAMES = [
   "usage",
@@ -21,6 +22,7 @@ export const ERROR_KIND_NAMES = [
   "unavailable",
   "config",
   "io",
+  "interrupted",
   "internal",
 ] as const;
 export type ErrorKind = (typeof ERROR_KIND_NAMES)[number];
@@ -63,6 +65,7 @@ export const ERROR_KINDS = {
   IMPORT_INCOMPLETE: "input",
   SECRETS_FOUND: "conflict",
   // the environment and Lucid itself
+  INTERRUPTED: "interrupted",
   IO_ERROR: "io",
   INTERNAL: "internal",
 } as const satisfies Record<string, ErrorKind>;

@@ -24,6 +24,8 @@ export interface DreamPlanOptions {
    * opened with (which is what the CLI, the MCP server and auto-dream all use).
    */
   policy?: Policy;
+  /** For `auto` and `ifDue`: aborting it stops the apply between two actions, applying nothing (`INTERRUPTED`). */
+  signal?: AbortSignal;
 }
 
 export interface DreamApi extends DreamRunsApi {

@@ -91,12 +91,18 @@ export function createDreamRunsApi(
     },
     async auto(scope, options) {
       const { runAuto } = await import("./apply/auto.js");
-      return runAuto(await getContext(), scoped(scope, "dream.auto"), planner(options));
+      return runAuto(await getContext(), scoped(scope, "dream.auto"), planner(options), options?.signal);
     },
     async ifDue(scope, options = {}) {
       const { plan: planOptions, ...gate } = options;
       const { runIfDue } = await import("./apply/auto.js");
-      return runIfDue(await getContext(), scoped(scope, "dream.ifDue"), planner(planOptions), gate);
+      return runIfDue(
+        await getContext(),
+        scoped(scope, "dream.ifDue"),
+        planner(planOptions),
+        gate,
+        planOptions?.signal,
+      );
     },
     async gate(scope, options) {
       return checkGate(await getContext(), scoped(scope, "dream.gate"), options);

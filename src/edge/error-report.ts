@@ -40,9 +40,13 @@ export function reportError(error: unknown): ErrorReport {
   return { code: "INTERNAL", kind: ERROR_KINDS.INTERNAL, message: `Unexpected error: ${message}` };
 }
 
-/** The CLI's exit code: 2 for a mistake in the command line, 1 for every other failure. */
-export function exitCodeOf(kind: ErrorKind): 1 | 2 {
-  return kind === "usage" ? 2 : 1;
+/**
+ * The CLI's exit code: 2 for a mistake in the command line, 130 for work a signal interrupted (the
+ * shells' 128 + SIGINT), 1 for every other failure.
+ */
+export function exitCodeOf(kind: ErrorKind): 1 | 2 | 130 {
+  if (kind === "usage") return 2;
+  return kind === "interrupted" ? 130 : 1;
 }
 
 const HTTP_STATUS: Readonly<Record<ErrorKind, number>> = {
@@ -53,6 +57,7 @@ const HTTP_STATUS: Readonly<Record<ErrorKind, number>> = {
   unavailable: 503,
   config: 500,
   io: 500,
+  interrupted: 503,
   internal: 500,
 };
 

@@ -13,14 +13,17 @@
  */
 export function shutdownSignal(): { signal: AbortSignal; dispose: () => void } {
   const controller = new AbortController();
-  const abort = () => controller.abort();
-  process.once("SIGINT", abort);
-  process.once("SIGTERM", abort);
+  // The reason is the signal's name, for the message of what it interrupted. A second Ctrl-C finds
+  // no handler left and ends the process the usual way.
+  const onInt = () => controller.abort("SIGINT");
+  const onTerm = () => controller.abort("SIGTERM");
+  process.once("SIGINT", onInt);
+  process.once("SIGTERM", onTerm);
   return {
     signal: controller.signal,
     dispose: () => {
-      process.off("SIGINT", abort);
-      process.off("SIGTERM", abort);
+      process.off("SIGINT", onInt);
+      process.off("SIGTERM", onTerm);
     },
   };
 }

@@ -31,7 +31,7 @@ export interface SessionTrackerInput {
 
 /** What an auto-dream event holds as its result: the run's counts, not its plan. */
 export type AutoDreamOutcome =
-  | { readonly ran: true; readonly runId: string; readonly counts: ApplyCounts; readonly line: string }
+  | { readonly ran: true; readonly runId: string | null; readonly counts: ApplyCounts; readonly line: string }
   | { readonly ran: false; readonly reason: string };
 
 /** The trigger recorded for MCP sessions: interactive, so it counts for the gate. */

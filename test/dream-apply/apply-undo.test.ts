@@ -148,7 +148,7 @@ describe("applying a plan", () => {
     });
     expect(found.results.map((item) => item.id)).toEqual([ids.dupB]);
 
-    const undone = await undoRun(context, result.runId);
+    const undone = await undoRun(context, result.runId ?? "");
     expect(undone).toEqual({ runId: result.runId, restored: 5, removed: 0 });
     expect(await exportAll()).toBe(before);
     const again = await memory.search("mode", {
@@ -157,7 +157,7 @@ describe("applying a plan", () => {
       threshold: 0,
     });
     expect(again.results.map((item) => item.id)).toEqual([ids.dupA]);
-    await expect(undoRun(context, result.runId)).rejects.toMatchObject({ code: "INVALID_ARGUMENT" });
+    await expect(undoRun(context, result.runId ?? "")).rejects.toMatchObject({ code: "INVALID_ARGUMENT" });
   });
 
   it("skips actions on memories that changed after the plan was made", async () => {
@@ -177,12 +177,12 @@ describe("applying a plan", () => {
     const { rewrite } = actions();
     const result = await applyPlan(context, await planOf([rewrite]));
     await memory.update(ids.first ?? "", "User prefers tabs over spaces");
-    await expect(undoRun(context, result.runId)).rejects.toMatchObject({
+    await expect(undoRun(context, result.runId ?? "")).rejects.toMatchObject({
       code: "UNDO_CONFLICT",
       details: { changed: [ids.first] },
     });
     expect((await memory.get(ids.first ?? ""))?.memory).toBe("User prefers tabs over spaces");
-    await undoRun(context, result.runId, { force: true });
+    await undoRun(context, result.runId ?? "", { force: true });
     expect((await memory.get(ids.first ?? ""))?.memory).toBe("I prefer tabs");
   });
 
@@ -211,7 +211,7 @@ describe("applying a plan", () => {
     const runs = await context.store.listRuns({ kind: "dream", limit: 10 });
     await undoRun(context, runs[0]?.id ?? "");
     expect((await reminders())[0]?.updatedAt).toBe("2026-06-01T00:00:00.000Z");
-    const firstUndo = await undoRun(context, first.runId);
+    const firstUndo = await undoRun(context, first.runId ?? "");
     expect(firstUndo.removed).toBe(1);
     expect(await reminders()).toHaveLength(0);
     expect(await memory.get(ids.noise ?? "")).not.toBeNull();

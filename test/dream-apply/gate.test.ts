@@ -146,6 +146,31 @@ describe("lease", () => {
     expect(await withDreamLease(context, alice, async () => "free again")).toBe("free again");
   });
 
+  it("takes over at once a lease whose holder on this host is gone, but not a live one's", async () => {
+    const { spawnSync } = await import("node:child_process");
+    const { hostname } = await import("node:os");
+    // The pid of a process that has just exited: gone, on this host.
+    const gone = spawnSync(process.execPath, ["-e", "0"]).pid ?? 0;
+    await context.store.acquireLease(
+      "user_id=alice",
+      { holder: "killed", host: hostname(), pid: gone },
+      hoursLater(0).toISOString(),
+      LEASE_TTL_MS,
+    );
+    expect(await withDreamLease(context, alice, async () => "taken over")).toBe("taken over");
+    // A live holder (this test's parent, say) keeps it until it expires.
+    await context.store.acquireLease(
+      "user_id=alice",
+      { holder: "alive", host: hostname(), pid: process.ppid },
+      hoursLater(0).toISOString(),
+      LEASE_TTL_MS,
+    );
+    await expect(withDreamLease(context, alice, async () => "refused")).rejects.toMatchObject({
+      code: "DREAM_LEASE_HELD",
+    });
+    await context.store.releaseLease("user_id=alice", "alive");
+  });
+
   it("reclaims a lease left by a crashed holder once it is stale", async () => {
     const crashed = { holder: "gone", host: "elsewhere", pid: 99999 };
     await context.store.acquireLease("user_id=alice", crashed, hoursLater(0).toISOString(), LEASE_TTL_MS);

@@ -49,6 +49,7 @@ describe("error reports at the edges", () => {
       unavailable: 503,
       config: 500,
       io: 500,
+      interrupted: 503,
       internal: 500,
     });
   });

@@ -56,6 +56,8 @@ const FACTS = [
   "User prefers tabs over spaces",
   "User has a cat named Miso",
   "User drinks oat milk",
+  // First person: the dream's rewrite makes it third person, so the run changes something.
+  "I prefer dark mode",
 ];
 
 describe("auto-dream over MCP", () => {
@@ -80,7 +82,7 @@ describe("auto-dream over MCP", () => {
       // Session 2 makes it two: the gate passes and one dream runs after the reply.
       const second = await session();
       const listed = await callTool(second, "memory_list");
-      expect(textOf(listed)).toMatch(/^6 memories for user_id=alice/);
+      expect(textOf(listed)).toMatch(/^7 memories for user_id=alice/);
       const done = await eventually(async () => {
         const events = await dreamEvents(second);
         return events.some((event) => event.status === "succeeded" || event.status === "failed")

@@ -211,6 +211,8 @@ describe("MCP server in-process", () => {
         "Frank's favourite colour is blue",
         "Frank's favorite color is blue.",
         "Frank has a cat named Miso",
+        // First person: the dream's rewrite makes it third person, so applying changes something.
+        "I prefer tabs over spaces",
       ],
       user_id: "frank",
     });
@@ -241,6 +243,11 @@ describe("MCP server in-process", () => {
     );
     const byRun = await call(alice, "memory_event_status", { event_id: runId, user_id: "frank" });
     expect(text(byRun)).toContain(`Event: ${eventId}\nType: dream (tool)\nStatus: succeeded`);
+
+    // A dream that finds nothing more to do records no run, and says so.
+    const again = await call(alice, "memory_dream", { user_id: "frank", auto: true });
+    expect(text(again)).toMatch(/\nNothing was changed, so no run was recorded \(event evt_/);
+    expect(again.structuredContent).toMatchObject({ runId: null });
 
     // Another scope sees neither the event nor the run.
     const other = await call(bob, "memory_event_status", { event_id: eventId });

@@ -12,10 +12,12 @@ import type { DreamPlanOptions } from "../../dream/dream-api.js";
 import { renderGateLine } from "../../dream/gate/gate.js";
 import type { DreamPlan } from "../../dream/plan.js";
 import { renderReport } from "../../dream/render-report.js";
+import { shutdownSignal } from "../../edge/shutdown-signal.js";
 import { isLucidError } from "../../errors.js";
 import type { Memory } from "../../sdk/memory.js";
 import type { CommandOutput } from "../command.js";
 import type { CliIo } from "../io.js";
+import { plural } from "../output/format.js";
 import type { Style } from "../output/style.js";
 import { askDecisions, CANCELLED } from "./interactive.js";
 import { createPrompter } from "./prompter.js";
@@ -56,7 +58,9 @@ export async function interactiveRun(run: DreamRun): Promise<CommandOutput> {
   try {
     const decisions = await askDecisions(plan, prompter);
     if (decisions === null) return { json: { applied: false, plan }, render: () => CANCELLED };
-    const result = await run.memory.dream.apply(plan, decisions, { mode: "interactive" });
+    const result = await interruptible((signal) =>
+      run.memory.dream.apply(plan, decisions, { mode: "interactive", signal }),
+    );
     return applied(plan, result);
   } finally {
     prompter.close();
@@ -67,18 +71,24 @@ export async function interactiveRun(run: DreamRun): Promise<CommandOutput> {
 export async function yesRun(run: DreamRun): Promise<CommandOutput> {
   const plan = await run.memory.dream.plan(run.scope, run.planOptions);
   if (plan.actions.length === 0) return { json: { applied: false, plan }, render: () => renderReport(plan) };
-  const result = await run.memory.dream.apply(plan, {}, { mode: "yes" });
+  const result = await interruptible((signal) => run.memory.dream.apply(plan, {}, { mode: "yes", signal }));
   return applied(plan, result, `${renderReport(plan)}\n`);
 }
 
 export async function autoRun(run: DreamRun): Promise<CommandOutput> {
-  return leaseAware(run, async () => autoOutput(await run.memory.dream.auto(run.scope, run.planOptions)));
+  return leaseAware(run, async () =>
+    autoOutput(
+      await interruptible((signal) => run.memory.dream.auto(run.scope, { ...run.planOptions, signal })),
+    ),
+  );
 }
 
 /** Checks the gate; when it passes, runs `--auto`. */
 export async function ifDueRun(run: DreamRun, options: { enabled: boolean }): Promise<CommandOutput> {
   return leaseAware(run, async () => {
-    const due = await run.memory.dream.ifDue(run.scope, { ...options, plan: run.planOptions });
+    const due = await interruptible((signal) =>
+      run.memory.dream.ifDue(run.scope, { ...options, plan: { ...run.planOptions, signal } }),
+    );
     if (!due.ran || due.result === undefined) {
       const line = renderGateLine(due.gate);
       return { json: { ran: false, gate: due.gate }, render: () => line };
@@ -94,10 +104,28 @@ function autoOutput(result: AutoResult): CommandOutput {
 }
 
 function applied(plan: DreamPlan, result: ApplyResult, prefix = ""): CommandOutput {
+  if (result.runId === null) {
+    // Every action was stale (another dream, or another writer, got there first) or left out.
+    const line = `Nothing applied: ${plural(result.counts.stale, "action was", "actions were")} stale — the memories changed since the plan (another dream ran?). Nothing to undo; run \`lucid dream\` again for a fresh plan.`;
+    return { json: { applied: false, ...result }, render: () => `${prefix}${line}` };
+  }
   return {
     json: { applied: true, ...result },
     render: () => `${prefix}${renderDreamComplete(result)}\n\n${renderConsolidationBlock(plan, result)}`,
   };
+}
+
+/**
+ * While a dream holds its scope's lease, Ctrl-C or SIGTERM does not kill the process mid-write: the
+ * apply stops at the next action, rolls back, releases the lease and exits 130 (`INTERRUPTED`).
+ */
+async function interruptible<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const { signal, dispose } = shutdownSignal();
+  try {
+    return await fn(signal);
+  } finally {
+    dispose();
+  }
 }
 
 /** The loser of the lease exits cleanly, saying who holds it (as Mem0's auto dream does). */

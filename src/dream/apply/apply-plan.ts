@@ -31,6 +31,11 @@ export interface ApplyOptions {
   readonly mode?: ApplyMode;
   /** Keep one reminder memory when conflicts were left unresolved (what `--auto` does). */
   readonly remindOfConflicts?: boolean;
+  /**
+   * Aborting it (Ctrl-C, SIGTERM) stops the apply between two actions: the transaction rolls back,
+   * nothing is applied, and the lease is released (`INTERRUPTED`).
+   */
+  readonly signal?: AbortSignal;
 }
 
 export type ActionStatus = "applied" | "skipped" | "stale";
@@ -58,12 +63,16 @@ export interface ApplyCounts {
 }
 
 export interface ApplyResult {
-  readonly runId: string;
+  /** The run to undo; null when nothing was changed (every action stale or left out), so no run was recorded. */
+  readonly runId: string | null;
   readonly actions: readonly ActionOutcome[];
   readonly counts: ApplyCounts;
 }
 
 const ORDER: readonly DreamAction["kind"][] = ["merge", "conflict", "delete", "rewrite"];
+
+/** Actions applied between two turns of the event loop. */
+const YIELD_EVERY = 64;
 
 export async function applyPlan(
   context: MemoryContext,
@@ -72,6 +81,7 @@ export async function applyPlan(
   options: ApplyOptions = {},
 ): Promise<ApplyResult> {
   const plan = parsePlan(input);
+  throwIfInterrupted(options.signal);
   const include = new Set(decisions.include ?? ORDER);
   const indexed = plan.actions.map((action, index) => ({ action, index }));
   const ordered = ORDER.flatMap((kind) => indexed.filter(({ action }) => action.kind === kind));
@@ -105,7 +115,11 @@ export async function applyPlan(
     const writer = createMemoryWriter(tx, { actor, at: startedAt, embedder: context.embedderStamp });
     const apply = new ActionWriter(tx, writer, log, (text) => vectorOf.get(text) as Float32Array);
     const outcomes: ActionOutcome[] = [];
-    for (const { action, index } of ordered) {
+    for (const [position, { action, index }] of ordered.entries()) {
+      // The store's calls settle as microtasks: without a turn of the event loop now and then, a
+      // signal (Ctrl-C) would not be seen until the whole transaction had run.
+      if (position % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+      throwIfInterrupted(options.signal);
       const base = { index, kind: action.kind, ids: action.ids };
       if (!wanted(action)) {
         outcomes.push({
@@ -136,6 +150,12 @@ export async function applyPlan(
     }
     const counts = await countOutcomes(tx, plan, outcomes);
     const committedAt = context.clock.now().toISOString();
+    const changes = await log.finish();
+    throwIfInterrupted(options.signal);
+    // A consolidation that changed nothing still counts for the gate, but leaves no run to undo.
+    await tx.recordDreamCompletion(key, committedAt);
+    outcomes.sort((a, b) => a.index - b.index);
+    if (changes.length === 0) return { runId: null, actions: outcomes, counts };
     await tx.insertRun(
       {
         id: runId,
@@ -151,10 +171,8 @@ export async function applyPlan(
         committedAt,
         undoneAt: null,
       },
-      await log.finish(),
+      changes,
     );
-    await tx.recordDreamCompletion(key, committedAt);
-    outcomes.sort((a, b) => a.index - b.index);
     return { runId, actions: outcomes, counts };
   });
 }
@@ -333,6 +351,19 @@ async function countOutcomes(
     stale: outcomes.filter((outcome) => outcome.status === "stale").length,
     finalCount: total,
   };
+}
+
+/** `INTERRUPTED` once the signal has fired; thrown inside the transaction, it rolls everything back. */
+function throwIfInterrupted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted !== true) return;
+  const name = typeof signal.reason === "string" ? signal.reason : "a signal";
+  throw new LucidError(
+    "INTERRUPTED",
+    `Interrupted by ${name}: nothing was applied, and the scope's lease is released.`,
+    {
+      details: { signal: name },
+    },
+  );
 }
 
 /** Sortable and readable: `dream-20261130T091500-3fa2`. */

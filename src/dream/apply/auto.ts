@@ -28,10 +28,19 @@ export interface IfDueResult {
 
 export type MakePlan = (scope: Scope) => Promise<DreamPlan>;
 
-export async function runAuto(context: MemoryContext, scope: Scope, makePlan: MakePlan): Promise<AutoResult> {
+export async function runAuto(
+  context: MemoryContext,
+  scope: Scope,
+  makePlan: MakePlan,
+  signal?: AbortSignal,
+): Promise<AutoResult> {
   return withDreamLease(context, scope, async () => {
     const plan = await makePlan(scope);
-    const result = await applyPlan(context, plan, AUTO_DECISIONS, { mode: "auto", remindOfConflicts: true });
+    const result = await applyPlan(context, plan, AUTO_DECISIONS, {
+      mode: "auto",
+      remindOfConflicts: true,
+      ...(signal === undefined ? {} : { signal }),
+    });
     const { merged, pruned, conflictsSkipped } = result.counts;
     const line = `[lucid dream --auto] scope=${scopeKey(scope)}  merged=${merged}  pruned=${pruned}  conflicts_skipped=${conflictsSkipped}`;
     return { ...result, plan, line };
@@ -44,8 +53,9 @@ export async function runIfDue(
   scope: Scope,
   makePlan: MakePlan,
   options: GateOptions = {},
+  signal?: AbortSignal,
 ): Promise<IfDueResult> {
   const gate = await checkGate(context, scope, options);
   if (!gate.eligible) return { ran: false, gate };
-  return { ran: true, gate, result: await runAuto(context, scope, makePlan) };
+  return { ran: true, gate, result: await runAuto(context, scope, makePlan, signal) };
 }

@@ -43,7 +43,10 @@ export const memoryDreamTool = defineTool({
       summarize: (outcome) => outcome.line,
     });
     return {
-      text: `${result.line}\nRun ${result.runId} (event ${event.id}); undo with: lucid dream undo ${result.runId}`,
+      text:
+        result.runId === null
+          ? `${result.line}\nNothing was changed, so no run was recorded (event ${event.id}).`
+          : `${result.line}\nRun ${result.runId} (event ${event.id}); undo with: lucid dream undo ${result.runId}`,
       data: {
         scope: scope.scope,
         dryRun: false,

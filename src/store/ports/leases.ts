@@ -34,10 +34,16 @@ export interface LeasesPort {
   /** A run committed: the time gate restarts and the session count goes back to zero. */
   recordDreamCompletion(scopeKey: string, at: string): Promise<void>;
   /**
-   * Takes the key's lease atomically when it is free, expired (at or before `now`) or already
-   * ours; otherwise reports who holds it.
+   * Takes the key's lease atomically when it is free, expired (at or before `now`), already ours,
+   * or still held by `replacing` (a holder known to be gone); otherwise reports who holds it.
    */
-  acquireLease(key: string, holder: LeaseHolder, now: string, ttlMs: number): Promise<LeaseResult>;
+  acquireLease(
+    key: string,
+    holder: LeaseHolder,
+    now: string,
+    ttlMs: number,
+    replacing?: string,
+  ): Promise<LeaseResult>;
   /** Releases the lease if `holder` still holds it. */
   releaseLease(key: string, holder: string): Promise<void>;
 }

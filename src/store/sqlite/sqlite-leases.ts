@@ -72,13 +72,18 @@ export function createSqliteLeases(
       });
     },
 
-    acquireLease(key, holder, now, ttlMs) {
+    acquireLease(key, holder, now, ttlMs, replacing) {
       return atomically(() => {
         const current = statements.get("select * from dream_leases where scope_key = ?").get(key) as
           | LeaseRow
           | undefined;
-        if (current !== undefined && current.expires_at > now && current.holder !== holder.holder) {
-          return { acquired: false, heldBy: toLease(current) } as const;
+        const free =
+          current === undefined ||
+          current.expires_at <= now ||
+          current.holder === holder.holder ||
+          (replacing !== undefined && current.holder === replacing);
+        if (!free) {
+          return { acquired: false, heldBy: toLease(current as LeaseRow) } as const;
         }
         const lease: Lease = {
           ...holder,

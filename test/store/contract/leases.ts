@@ -59,5 +59,21 @@ export const leasesPart: ContractPart = {
         acquired: true,
       });
     });
+    it("takes over a lease only from the holder it names as gone", async () => {
+      const key = "user_id=alice";
+      const a = { holder: "a", host: "h", pid: 1 };
+      const b = { holder: "b", host: "h", pid: 2 };
+      const hour = 3_600_000;
+      await store().acquireLease(key, a, "2026-01-01T00:00:00.000Z", hour);
+      expect(
+        await store().acquireLease(key, b, "2026-01-01T00:01:00.000Z", hour, "someone-else"),
+      ).toMatchObject({
+        acquired: false,
+      });
+      expect(await store().acquireLease(key, b, "2026-01-01T00:01:00.000Z", hour, "a")).toMatchObject({
+        acquired: true,
+        lease: { holder: "b" },
+      });
+    });
   },
 };

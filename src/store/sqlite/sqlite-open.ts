@@ -59,6 +59,10 @@ export function openSqliteDatabase(options: SqliteOpenOptions): Database.Databas
     db.pragma("foreign_keys = ON");
     if (!readOnly) {
       migrate(db, version);
+      // Opening may wait (a migration racing another process) with SQLite's own busy handler; after
+      // that, waits for a lock are short and the store retries them asynchronously (sqlite-store.ts),
+      // so a busy file never blocks this process's event loop for long.
+      db.pragma(`busy_timeout = ${SYNC_BUSY_WAIT_MS}`);
       // The file is Lucid's from now on, by its own header: another program's database never is.
       if (!marked) db.pragma(`application_id = ${LUCID_APPLICATION_ID}`);
     }
@@ -68,6 +72,9 @@ export function openSqliteDatabase(options: SqliteOpenOptions): Database.Databas
     throw translateSqliteError(error, path);
   }
 }
+
+/** How long one attempt waits for a lock, synchronously, before the store retries it asynchronously. */
+export const SYNC_BUSY_WAIT_MS = 20;
 
 /** `PRAGMA application_id` of a Lucid store: "Lucd". Set in the header of every file Lucid creates. */
 export const LUCID_APPLICATION_ID = 0x4c756364;

@@ -13,7 +13,7 @@
  */
 
 import { AsyncLocalStorage } from "node:async_hooks";
-import { LucidError } from "../../errors.js";
+import { isLucidError, LucidError } from "../../errors.js";
 import type { MemoryStore, MemoryStoreOps, StoreCapabilities } from "../store.js";
 import { translateSqliteError } from "./sqlite-errors.js";
 import { createSqliteHistory } from "./sqlite-history.js";
@@ -39,6 +39,16 @@ const CAPABILITIES: StoreCapabilities = Object.freeze({
 });
 
 type Operations = Omit<MemoryStoreOps, "transaction">;
+
+/** A lock that kept a write from starting (the STORE_BUSY it raised is kept, for when time runs out). */
+class NotStarted extends Error {
+  constructor(readonly busy: unknown) {
+    super("not started: the store is locked");
+  }
+}
+
+/** How long a write waits, in all, for another process's lock before failing with STORE_BUSY. */
+const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 
 /**
  * Opens a SQLite memory store, creating and migrating the file as needed.
@@ -91,8 +101,36 @@ export function createSqliteStore(options: SqliteStoreOptions): MemoryStore {
     queue = run.catch(() => undefined);
     return run;
   };
-  const guarded = <T>(fn: () => T | Promise<T>): Promise<T> => Promise.resolve().then(() => guard(fn));
-  const serialised = <T>(fn: () => T | Promise<T>): Promise<T> => exclusive(() => guard(fn));
+  const guarded = <T>(fn: () => T): Promise<T> => Promise.resolve().then(() => guard(fn));
+  const busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
+  /**
+   * A write that finds the file locked by another process is tried again after a pause, until
+   * `busyTimeoutMs` has passed. The pause is spent outside the connection's queue and off the
+   * event loop's back: this process's reads (a server's other sessions) go on meanwhile, and so do
+   * timers and signals. Only an attempt that could not start is retried: SQLite did nothing.
+   */
+  const retryBusy = async <T>(attempt: () => Promise<T>): Promise<T> => {
+    const deadline = Date.now() + busyTimeoutMs;
+    for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
+      try {
+        return await attempt();
+      } catch (error) {
+        if (!(error instanceof NotStarted) || Date.now() + pause > deadline) {
+          throw error instanceof NotStarted ? error.busy : error;
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  };
+  /** Marks a STORE_BUSY that happened before anything ran, so it is safe to try again. */
+  const startOrThrow = <T>(fn: () => T): T => {
+    try {
+      return guard(fn);
+    } catch (error) {
+      throw isLucidError(error, "STORE_BUSY") ? new NotStarted(error) : error;
+    }
+  };
+  const serialised = <T>(fn: () => T): Promise<T> => retryBusy(() => exclusive(() => startOrThrow(fn)));
 
   const inTransaction = wrapPort<Operations>(operations, guarded);
   /** The handle a transaction's callback gets; its `transaction` nests as a savepoint. */
@@ -119,7 +157,7 @@ export function createSqliteStore(options: SqliteStoreOptions): MemoryStore {
     location,
     statements,
     exclusive: serialised,
-    busyTimeoutMs: options.busyTimeoutMs ?? 5000,
+    busyTimeoutMs,
   });
 
   return {
@@ -134,17 +172,19 @@ export function createSqliteStore(options: SqliteStoreOptions): MemoryStore {
     schemaVersion: SCHEMA_VERSION,
 
     transaction: (fn) =>
-      exclusive(async () => {
-        guard(() => db.exec("begin immediate"));
-        try {
-          const result = await inside.run(true, () => fn(handle(0)));
-          guard(() => db.exec("commit"));
-          return result;
-        } catch (error) {
-          if (db.inTransaction) db.exec("rollback");
-          throw translateSqliteError(error, location);
-        }
-      }),
+      retryBusy(() =>
+        exclusive(async () => {
+          startOrThrow(() => db.exec("begin immediate"));
+          try {
+            const result = await inside.run(true, () => fn(handle(0)));
+            guard(() => db.exec("commit"));
+            return result;
+          } catch (error) {
+            if (db.inTransaction) db.exec("rollback");
+            throw translateSqliteError(error, location);
+          }
+        }),
+      ),
 
     async close() {
       if (closed) return;

@@ -11,10 +11,7 @@ export type SyncPort<P> = {
 };
 
 /** Every method of `sync`, run through `run` (which makes it async and translates its errors). */
-export function wrapPort<P extends object>(
-  sync: SyncPort<P>,
-  run: <R>(fn: () => R | Promise<R>) => Promise<R>,
-): P {
+export function wrapPort<P extends object>(sync: SyncPort<P>, run: <R>(fn: () => R) => Promise<R>): P {
   const port: Record<string, unknown> = {};
   for (const [name, method] of Object.entries(sync)) {
     const call = method as (...args: unknown[]) => unknown;

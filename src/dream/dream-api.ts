@@ -14,7 +14,9 @@ import { LucidError } from "../errors.js";
 import type { Policy } from "../policy/policy.js";
 import { isResolvedPolicy } from "../policy/resolve-policy.js";
 import { createDreamRunsApi, type DreamRunsApi } from "./dream-runs-api.js";
+import { parsePlan } from "./parse-plan.js";
 import type { DreamPlan } from "./plan.js";
+import { OFF_THREAD_FROM } from "./plan-off-thread.js";
 
 export interface DreamPlanOptions {
   /** The plan's clock: ages and TTLs are measured from it. Default: the memory's clock. */
@@ -56,12 +58,24 @@ export function createDreamApi(getContext: () => Promise<MemoryContext>): DreamA
       }
       const context = await getContext();
       const now = planClock(options.now, context);
-      const [{ loadSnapshot }, { planDream }] = await Promise.all([
-        import("./load-snapshot.js"),
+      const policy = options.policy ?? context.policy;
+      const { loadSnapshotData } = await import("./load-snapshot.js");
+      const data = await loadSnapshotData(context.store, { scope, now });
+      if (data.rows.length >= OFF_THREAD_FROM) {
+        // Parsed like any plan from outside: the worker's answer is checked and frozen here.
+        const { planOffThread } = await import("./plan-off-thread.js");
+        const plan = await planOffThread(data, policy);
+        // Timed here, loading included, as an in-thread plan is.
+        return parsePlan({
+          ...plan,
+          stats: { ...plan.stats, elapsedMs: Math.round(performance.now() - startedAt) },
+        });
+      }
+      const [{ packedSnapshot }, { planDream }] = await Promise.all([
+        import("./build-snapshot.js"),
         import("./plan-dream.js"),
       ]);
-      const snapshot = await loadSnapshot(context.store, { scope, now });
-      return planDream(snapshot, options.policy ?? context.policy, { startedAt });
+      return planDream(packedSnapshot(data), policy, { startedAt });
     },
   };
   return { ...api, ...createDreamRunsApi(getContext, api.plan) };

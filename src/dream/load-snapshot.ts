@@ -13,8 +13,14 @@ import type { Scope } from "../core/scope.js";
 import { scopeFilter } from "../filters/scope-of-filters.js";
 import type { MemoryRow } from "../store/ports/memories.js";
 import type { MemoryStore } from "../store/store.js";
-import { buildSnapshot, packedSnapshot, snapshotOrder } from "./build-snapshot.js";
-import { emptyVectorSet, rowVector, type VectorSet, writeVector } from "./neighbours/vector-set.js";
+import { packedSnapshot, snapshotOrder } from "./build-snapshot.js";
+import {
+  createVectorSet,
+  emptyVectorSet,
+  rowVector,
+  type VectorSet,
+  writeVector,
+} from "./neighbours/vector-set.js";
 import type { DreamSnapshot } from "./snapshot.js";
 
 export interface LoadSnapshotOptions {
@@ -34,6 +40,23 @@ export interface LoadSnapshotOptions {
  * snapshot.memories.length; // every memory of alice, expired ones too
  */
 export async function loadSnapshot(store: MemoryStore, options: LoadSnapshotOptions): Promise<DreamSnapshot> {
+  return packedSnapshot(await loadSnapshotData(store, options));
+}
+
+/** What a snapshot is made of: rows in snapshot order, and row `i`'s vector in row `i` of `set`. */
+export interface SnapshotData {
+  readonly scope: Scope;
+  readonly now: string;
+  readonly rows: readonly MemoryRow[];
+  readonly set: VectorSet;
+  readonly exactLimit?: number | undefined;
+}
+
+/** The rows and packed vectors of a scope, as `loadSnapshot` reads them (plain data: it can cross to a worker). */
+export async function loadSnapshotData(
+  store: MemoryStore,
+  options: LoadSnapshotOptions,
+): Promise<SnapshotData> {
   const pageSize = options.pageSize ?? 1000;
   const filter = scopeFilter(options.scope);
   const rows: MemoryRow[] = [];
@@ -61,14 +84,17 @@ export async function loadSnapshot(store: MemoryStore, options: LoadSnapshotOpti
   }
   const packed = set === undefined ? emptyVectorSet(rows.length, 0) : trim(set, rows.length);
   const base = { scope: options.scope, now: options.now, exactLimit: options.exactLimit };
-  if (isSorted(rows)) return packedSnapshot({ ...base, rows, set: packed });
+  if (isSorted(rows)) return { ...base, rows, set: packed };
   // The store orders ids by its own collation; if that differs from JavaScript's, re-sort.
-  const vectors = new Map<string, Float32Array>();
-  rows.forEach((row, index) => {
-    const vector = rowVector(packed, index);
-    if (vector !== undefined) vectors.set(row.id, vector);
-  });
-  return buildSnapshot({ ...base, rows, vectors });
+  const order = rows.map((row, index) => ({ row, index })).sort((a, b) => snapshotOrder(a.row, b.row));
+  return {
+    ...base,
+    rows: order.map(({ row }) => row),
+    set: createVectorSet(
+      order.map(({ index }) => rowVector(packed, index)),
+      packed.dimension,
+    ),
+  };
 }
 
 function isSorted(rows: readonly MemoryRow[]): boolean {

@@ -19,8 +19,11 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-/** A canned answer, or `"never"` to hold the request open (for timeout tests). */
-export type FakeReply = { status?: number; body: string } | "never";
+/**
+ * A canned answer, `"never"` to hold the request open (for timeout tests), or `"reset"` to destroy
+ * the connection without answering (what a client sees when it reuses a socket the server closed).
+ */
+export type FakeReply = { status?: number; body: string } | "never" | "reset";
 
 export interface FakeEmbeddingServerOptions {
   /** Length of returned vectors, unless a request asks for `dimensions`. */
@@ -82,6 +85,10 @@ export async function startFakeEmbeddingServer(
 
     const reply = options.reply?.(request) ?? answer(request);
     if (reply === "never") return;
+    if (reply === "reset") {
+      req.socket.destroy();
+      return;
+    }
     res.writeHead(reply.status ?? 200, { "content-type": "application/json" });
     res.end(reply.body);
   });

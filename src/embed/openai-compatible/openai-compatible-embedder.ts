@@ -60,21 +60,22 @@ export function createOpenAICompatibleEmbedder(options: OpenAICompatibleEmbedder
   };
 
   async function embedBatch(input: readonly string[]): Promise<Float32Array[]> {
-    const request = { model, input, dimensions, encoding_format: "float" };
+    const request = JSON.stringify({ model, input, dimensions, encoding_format: "float" });
     const signal = AbortSignal.timeout(timeoutMs);
-    let status: number;
-    let body: string;
-    try {
-      const response = await fetch(url, {
-        method: "POST",
-        headers: requestHeaders,
-        body: JSON.stringify(request),
-        signal,
-      });
-      status = response.status;
-      body = await response.text();
-    } catch (error) {
-      throw networkError(url, timeoutMs, error);
+    let status = 0;
+    let body = "";
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const response = await fetch(url, { method: "POST", headers: requestHeaders, body: request, signal });
+        status = response.status;
+        body = await response.text();
+        break;
+      } catch (error) {
+        // A kept-alive connection the server closed while idle (Node's and uvicorn's default: 5 s)
+        // fails the request that reuses it. Embedding is idempotent: send it again, on a new connection.
+        if (attempt >= RESET_ATTEMPTS || !connectionWasReset(error))
+          throw networkError(url, timeoutMs, error);
+      }
     }
     if (status < 200 || status > 299) throw httpError({ url, status, body, secret: apiKey });
     return parseEmbeddingsResponse(body, { count: input.length, dimension, url });
@@ -116,6 +117,20 @@ function requireNonEmpty(name: string, value: unknown): string {
     "INVALID_ARGUMENT",
     `${name} must be a non-empty string, got ${JSON.stringify(value)}.`,
   );
+}
+
+/** Tries of one request whose connection was reset before its answer. */
+const RESET_ATTEMPTS = 3;
+
+const RESET_CODES = new Set(["ECONNRESET", "EPIPE", "ECONNABORTED", "UND_ERR_SOCKET", "UND_ERR_CLOSED"]);
+
+/** The server closed the connection under the request (not a timeout, not a server that is down). */
+function connectionWasReset(error: unknown): boolean {
+  if (error instanceof Error && error.name === "TimeoutError") return false;
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const code = (cause as { code?: unknown } | null)?.code;
+  if (typeof code === "string" && RESET_CODES.has(code)) return true;
+  return cause instanceof Error && /other side closed|socket hang up/i.test(cause.message);
 }
 
 function networkError(url: string, timeoutMs: number, error: unknown): LucidError {

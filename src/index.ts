@@ -9,7 +9,13 @@ export type { Scope, ScopeKey, ScopeOptions } from "./core/scope.js";
 export { SCOPE_KEYS } from "./core/scope.js";
 export type { Redaction } from "./core/secrets-guard.js";
 export type { Analyser } from "./dream/analyser.js";
-export type { ActionOutcome, ApplyCounts, ApplyOptions, ApplyResult } from "./dream/apply/apply-plan.js";
+export type {
+  ActionOutcome,
+  ApplyCounts,
+  ApplyOptions,
+  ApplyResult,
+  SecretsScrubbed,
+} from "./dream/apply/apply-plan.js";
 export type { ApplyDecisions, ConflictChoice } from "./dream/apply/decisions.js";
 export type { UndoResult } from "./dream/apply/undo-run.js";
 export type { DreamApi, DreamPlanOptions } from "./dream/dream-api.js";
@@ -40,6 +46,7 @@ export { createOpenAICompatibleEmbedder } from "./embed/openai-compatible/openai
 export type { LucidErrorCode, LucidErrorOptions } from "./errors.js";
 export { ERROR_CODES, isLucidError, LucidError } from "./errors.js";
 export type { FilterNode, FilterOperator, Filters } from "./filters/filter.js";
+export type { PurgeResult } from "./memory/purge.js";
 export type { ScanFinding, ScanResult } from "./memory/scan.js";
 export type {
   AddEvent,

@@ -10,6 +10,7 @@ import { DEFAULT_SCOPE_KEYS } from "../config/default-scope.js";
 import { locateHome } from "../config/home.js";
 import type { Setup } from "../config/load-config.js";
 import { SCOPE_KEY_OF_OPTION, type ScopeOptions } from "../core/scope.js";
+import { createOutputMask, type OutputMask } from "../edge/output-mask.js";
 import type { Memory } from "../sdk/memory.js";
 import type { GlobalFlags } from "./args/global-flags.js";
 import type { CommandContext, FlagsDef } from "./command.js";
@@ -33,14 +34,20 @@ export interface ContextInput {
   errorStyle: Style;
 }
 
-/** A command context, and `close()` for the store it may have opened. */
+/**
+ * A command context, `close()` for the store it may have opened, and how many credentials its
+ * output masked (for the notice that `--reveal` shows them).
+ */
 export function createCommandContext(input: ContextInput): {
   context: CommandContext<FlagsDef>;
   close: () => Promise<void>;
+  masked: () => number;
 } {
   const { io, globals, flags } = input;
   let setup: Promise<Setup> | undefined;
   let opened: Promise<Memory> | undefined;
+  let mask: Promise<OutputMask> | undefined;
+  let made: OutputMask | undefined;
   const resolved = () => {
     // The commands that take --project / --policy (dream) name the policy's files; the others read
     // the retention files of the directory they run in, so every command sees the same policy.
@@ -72,6 +79,15 @@ export function createCommandContext(input: ContextInput): {
         sdk.openMemory({ ...memoryOptions, ...extra }),
       );
       return opened;
+    },
+    async shown(value) {
+      mask ??= globals.reveal
+        ? Promise.resolve(createOutputMask(null))
+        : Promise.all([resolved(), import("../core/secrets-guard.js")]).then(([{ policy }, guards]) =>
+            createOutputMask(guards.secretsGuardOf({ policy }).scanner),
+          );
+      made = await mask;
+      return made.shown(value);
     },
     async scope(options = {}) {
       const scope: ScopeOptions = {};
@@ -108,5 +124,5 @@ export function createCommandContext(input: ContextInput): {
     const memory = await opened.catch(() => undefined);
     await memory?.close().catch(() => undefined);
   };
-  return { context, close };
+  return { context, close, masked: () => made?.masked ?? 0 };
 }

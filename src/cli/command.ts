@@ -66,6 +66,12 @@ export interface CommandContext<F extends FlagsDef> {
   scope(options?: { filters?: Filters | undefined; defaults?: boolean }): Promise<ScopeOptions>;
   /** The store of the home, opened on first call and closed after the command. */
   memory(extra?: Partial<MemoryOptions>): Promise<Memory>;
+  /**
+   * What may be printed of stored values: `value` with every detected credential in its stored
+   * content masked, unless `--reveal`. Every command that prints memories, history or plans
+   * passes them through here.
+   */
+  shown<T>(value: T): Promise<T>;
 }
 
 export interface CommandDef<F extends FlagsDef> {

@@ -58,6 +58,14 @@ export async function runMain(argv: readonly string[], io: CliIo = processIo()):
     close = session.close;
     const output = await command.run(session.context);
     writeOutput(output, { io, json: flags.json, errorStyle: styleFor(io.stderr) });
+    const masked = session.masked();
+    if (masked > 0) {
+      const what = masked === 1 ? "1 credential" : `${masked} credentials`;
+      io.stderr.write(
+        `${styleFor(io.stderr).dim(`${what} in stored values masked as [MASKED:kind]; --reveal prints them.`)}
+`,
+      );
+    }
     return output.error === undefined ? 0 : 1;
   } catch (error) {
     const report = reportError(error);

@@ -9,7 +9,7 @@ import type { Scope } from "../core/scope.js";
 import { LucidError } from "../errors.js";
 import type { EmbedderStamp } from "../store/ports/maintenance.js";
 import type { JsonObject, JsonValue, RunRecord } from "../store/ports/runs.js";
-import type { ActionOutcome, ActionStatus, ApplyCounts } from "./apply/apply-plan.js";
+import type { ActionOutcome, ActionStatus, ApplyCounts, SecretsScrubbed } from "./apply/apply-plan.js";
 import type { ApplyDecisions, ConflictChoice } from "./apply/decisions.js";
 import { ACTION_KINDS, parsePlan } from "./parse-plan.js";
 import type { DreamAction, DreamPlan } from "./plan.js";
@@ -28,6 +28,8 @@ export interface DreamRun {
     readonly counts: ApplyCounts;
     /** The embedder the preimages' vectors come from (runs recorded before it was kept: undefined). */
     readonly embedder?: EmbedderStamp;
+    /** Credentials the run removed, and where else it scrubbed them (runs recorded before: undefined). */
+    readonly secrets?: SecretsScrubbed;
   };
   readonly startedAt: string;
   readonly committedAt: string;
@@ -91,10 +93,12 @@ function readOutcome(json: JsonObject, corrupt: (what: string) => never): DreamR
   const counts = asObject(json.counts) ?? corrupt("outcome.counts");
   const actions = Array.isArray(json.actions) ? json.actions : corrupt("outcome.actions");
   const embedder = asObject(json.embedder);
+  const secrets = json.secrets === undefined ? undefined : readSecrets(json.secrets, corrupt);
   return {
     ...(embedder !== undefined && typeof embedder.id === "string" && typeof embedder.dimension === "number"
       ? { embedder: { id: embedder.id, dimension: embedder.dimension } }
       : {}),
+    ...(secrets === undefined ? {} : { secrets }),
     counts: Object.fromEntries(
       COUNT_FIELDS.map((field) => {
         const value = counts[field];
@@ -123,6 +127,18 @@ function readOutcome(json: JsonObject, corrupt: (what: string) => never): DreamR
       };
     }),
   };
+}
+
+const SECRET_COUNTS = ["memories", "history", "messages", "preimages"] as const;
+
+function readSecrets(json: JsonValue, corrupt: (what: string) => never): SecretsScrubbed {
+  const secrets = asObject(json) ?? corrupt("outcome.secrets");
+  if (typeof secrets.purged !== "boolean") corrupt("outcome.secrets.purged");
+  const counts = SECRET_COUNTS.map((field) => {
+    const value = secrets[field];
+    return [field, typeof value === "number" ? value : corrupt(`outcome.secrets.${field}`)] as const;
+  });
+  return { ...Object.fromEntries(counts), purged: secrets.purged } as unknown as SecretsScrubbed;
 }
 
 function asObject(value: JsonValue | undefined): JsonObject | undefined {

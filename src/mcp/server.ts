@@ -21,8 +21,10 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { ScopeOptions } from "../core/scope.js";
+import { secretsGuardOf } from "../core/secrets-guard.js";
 import { type CallScope, resolveCallScope } from "../edge/call-scope.js";
 import { EventRegistry } from "../edge/events.js";
+import { createOutputMask, type OutputMask } from "../edge/output-mask.js";
 import { isLucidError } from "../errors.js";
 import type { Memory } from "../sdk/memory.js";
 import { type AutoDreamOptions, createSessionTracker } from "./auto-dream.js";
@@ -65,6 +67,17 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   const fallbackSessionId = options.sessionId ?? randomUUID();
   const log = options.log ?? (() => {});
   const touched = createSessionTracker({ memory, events, autoDream: options.autoDream, log });
+  // A server always masks: a model's context is no place for a credential stored under "allow".
+  let mask: Promise<OutputMask> | undefined;
+  const shown = async <T>(value: T): Promise<T> => {
+    mask ??= memory.ready().then((context) => createOutputMask(secretsGuardOf(context).scanner));
+    try {
+      return (await mask).shown(value);
+    } catch (error) {
+      mask = undefined; // a store that failed to open is opened again by the next call; so is the mask
+      throw error;
+    }
+  };
   const mcp = new McpServer({ name: "lucid", version: packageVersion() }, { instructions: INSTRUCTIONS });
 
   const invoke = async (
@@ -80,6 +93,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         used = resolveCallScope(defaults, params);
         return used;
       },
+      shown,
     };
     try {
       return replyResult(await tool.run(args, call));

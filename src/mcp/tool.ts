@@ -29,6 +29,11 @@ export interface ToolCall {
    * session of the call is counted for that scope.
    */
   scope(params: Scope): CallScope;
+  /**
+   * What a reply may carry of stored values: every detected credential masked (`[MASKED:<kind>]`).
+   * Every tool that returns memories or plans passes them through here.
+   */
+  shown<T>(value: T): Promise<T>;
 }
 
 export interface ToolDef<Shape extends z.ZodRawShape> {

@@ -16,6 +16,7 @@ import { createDreamApi, type DreamApi } from "../dream/dream-api.js";
 import type { RecordSessionOptions, RecordSessionResult } from "../dream/gate/sessions.js";
 import { LucidError } from "../errors.js";
 import type { Filters } from "../filters/filter.js";
+import type { PurgeResult } from "../memory/purge.js";
 import type { ScanResult } from "../memory/scan.js";
 import type {
   AddOptions,
@@ -109,6 +110,16 @@ export class Memory {
   async history(memoryId: string): Promise<HistoryEntry[]> {
     const { memoryHistory } = await import("../memory/history.js");
     return memoryHistory(await this.ready(), memoryId);
+  }
+
+  /**
+   * Erases a memory and every trace of it: the memory, its history, the preimages dream runs keep of
+   * it (their undo no longer restores it), the credentials its texts held from messages and run
+   * plans; then compacts the file. Works on a memory already deleted, whose history remains.
+   */
+  async purge(memoryId: string): Promise<PurgeResult> {
+    const { purgeMemory } = await import("../memory/purge.js");
+    return purgeMemory(await this.ready(), memoryId);
   }
 
   /**

@@ -9,6 +9,7 @@
  * @module
  */
 
+import type { ErasurePort } from "./ports/erasure.js";
 import type { HistoryPort } from "./ports/history.js";
 import type { LeasesPort } from "./ports/leases.js";
 import type { MaintenancePort } from "./ports/maintenance.js";
@@ -34,7 +35,13 @@ export interface StoreCapabilities {
  * Inside a callback, use only this handle. The store itself may sit on another connection (a
  * pooled PostgreSQL one), so a call through it would not see the transaction's writes.
  */
-export interface MemoryStoreOps extends MemoriesPort, SearchPort, HistoryPort, RunsPort, LeasesPort {
+export interface MemoryStoreOps
+  extends MemoriesPort,
+    SearchPort,
+    HistoryPort,
+    RunsPort,
+    ErasurePort,
+    LeasesPort {
   transaction<T>(fn: (tx: MemoryStoreOps) => Promise<T>): Promise<T>;
 }
 

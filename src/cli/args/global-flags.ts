@@ -9,6 +9,10 @@ export const GLOBAL_FLAGS = {
   },
   json: { type: "boolean", description: 'print one JSON document on stdout: {"ok": true, ...}' },
   debug: { type: "boolean", description: "print stack traces with errors" },
+  reveal: {
+    type: "boolean",
+    description: "print credentials in stored values as they are (masked as [MASKED:kind] by default)",
+  },
   color: { type: "boolean", description: "colour even when stdout is not a terminal" },
   "no-color": { type: "boolean", description: "never colour (also NO_COLOR=1)" },
   help: { type: "boolean", description: "show help (-h; also `lucid help <command>`)" },
@@ -29,6 +33,8 @@ export interface GlobalFlags {
   home: string | undefined;
   json: boolean;
   debug: boolean;
+  /** Print stored credentials unmasked. */
+  reveal: boolean;
   /** `--color` true, `--no-color` false, neither undefined. */
   color: boolean | undefined;
   help: boolean;

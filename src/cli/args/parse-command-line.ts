@@ -59,6 +59,7 @@ export function parseCommandLine(rest: readonly string[], command: Command | und
     home: values.home as string | undefined,
     json: values.json === true,
     debug: values.debug === true,
+    reveal: values.reveal === true,
     color: values["no-color"] === true ? false : values.color === true ? true : undefined,
     help: values.help === true,
     version: values.version === true,

@@ -39,14 +39,16 @@ export const addCommand = defineCommand({
     const given = context.args[0] as string;
     const text = given === "-" ? await readText(context.io.stdin) : given;
     const memory = await context.memory();
-    const result = await memory.add(text, {
-      ...(await context.scope()),
-      ...(metadata !== undefined || flags.pinned
-        ? { metadata: { ...metadata, ...(flags.pinned ? { pinned: true } : {}) } }
-        : {}),
-      ...(flags.category === undefined ? {} : { category: flags.category }),
-      ...(flags.expires === undefined ? {} : { expirationDate: flags.expires }),
-    });
+    const result = await context.shown(
+      await memory.add(text, {
+        ...(await context.scope()),
+        ...(metadata !== undefined || flags.pinned
+          ? { metadata: { ...metadata, ...(flags.pinned ? { pinned: true } : {}) } }
+          : {}),
+        ...(flags.category === undefined ? {} : { category: flags.category }),
+        ...(flags.expires === undefined ? {} : { expirationDate: flags.expires }),
+      }),
+    );
     const { style } = context;
     return {
       json: { results: result.results },

@@ -27,6 +27,11 @@ export const dreamCommand = defineCommand({
       description: "check the auto-dream gate and run --auto only when it passes",
     },
     force: { type: "boolean", description: "undo even when memories changed after the run" },
+    "purge-secrets": {
+      type: "boolean",
+      description:
+        "with --yes or interactively: also erase removed credentials from run preimages (undo gives them up)",
+    },
     now: {
       type: "string",
       valueHint: "ISO",
@@ -53,6 +58,7 @@ export const dreamCommand = defineCommand({
     "lucid dream runs --user alice",
     "lucid dream show dream-20261130T091500-3fa2",
     "lucid dream undo dream-20261130T091500-3fa2",
+    "lucid dream --user alice --yes --purge-secrets  # credentials gone from undo's preimages too",
     "lucid dream --dry-run --agent ops-bot --policy ./dream-policy.json --json > plan.json",
   ],
   notes: [
@@ -65,6 +71,9 @@ export const dreamCommand = defineCommand({
       "one says who holds the scope and skips.",
     "--if-due runs only when the gate passes (24 h since the last dream, 5 interactive sessions, 20 memories " +
       "by default; see `dream.gate` in the config); LUCID_DREAM=off disables it.",
+    "A credential the dream removes is scrubbed from the memory's history and its scope's messages; the run's " +
+      "preimage keeps it so that undo is exact. --purge-secrets erases it from every run's preimages too and " +
+      "compacts the file (undo then restores the memory without it); `lucid purge <id>` erases one memory entirely.",
     "The policy is the defaults, then lucid.config.json `policy`, then the project's Mem0 retention files, " +
       "then --policy FILE. --json prints the plan or the run in its documented form (docs/dream-plan.md).",
   ],
@@ -88,11 +97,17 @@ export const dreamCommand = defineCommand({
       if (runId === undefined)
         throw new UsageError(`missing <run-id> for \`lucid dream ${action}\`.`, "dream");
       return action === "show"
-        ? showRun(memory, runId, context.style)
+        ? showRun(memory, runId, context)
         : undo(memory, runId, flags.force, context.style);
     }
     const modes = [flags["dry-run"], flags.yes, flags.auto, flags["if-due"]].filter(Boolean).length;
     if (modes > 1) throw new UsageError("choose one of --dry-run, --yes, --auto and --if-due.", "dream");
+    if (flags["purge-secrets"] && (flags["dry-run"] || flags.auto || flags["if-due"])) {
+      throw new UsageError(
+        "--purge-secrets goes with --yes or the interactive dream: it gives up undo for the credentials a person chose to remove.",
+        "dream",
+      );
+    }
 
     // The policy (config, --project's retention files, --policy FILE) is resolved once, with the
     // memory: the same one the MCP server and auto-dream use.
@@ -106,6 +121,8 @@ export const dreamCommand = defineCommand({
       io: context.io,
       style: context.style,
       json: context.json,
+      shown: context.shown,
+      purgeSecrets: flags["purge-secrets"],
     };
     if (flags["dry-run"]) return dryRun(run, "Dry run — no changes made.");
     if (flags.yes) return yesRun(run);

@@ -39,7 +39,8 @@ export const forgetCommand = defineCommand({
     if (query === undefined && id === undefined) throw new UsageError("missing <query> (or --id).", "forget");
     const result =
       id === undefined ? await forgetByQuery(context, query as string) : await forgetById(context, id);
-    return { json: { ...result }, render: () => renderForget(result, context) };
+    const shown = await context.shown(result);
+    return { json: { ...shown }, render: () => renderForget(shown, context) };
   },
 });
 

@@ -16,7 +16,7 @@ export const getCommand = defineCommand({
   async run(context) {
     const id = context.args[0] as string;
     const memory = await context.memory();
-    const item = await memory.get(id);
+    const item = await context.shown(await memory.get(id));
     if (item === null) {
       throw new LucidError("MEMORY_NOT_FOUND", `No memory has the id ${JSON.stringify(id)}.`, {
         details: { id },

@@ -19,7 +19,7 @@ export const historyCommand = defineCommand({
   async run(context) {
     const id = context.args[0] as string;
     const memory = await context.memory();
-    const results = await memory.history(id);
+    const results = await context.shown(await memory.history(id));
     if (results.length === 0) {
       throw new LucidError(
         "MEMORY_NOT_FOUND",

@@ -19,6 +19,7 @@ import { initCommand } from "./init.js";
 import { listCommand } from "./list.js";
 import { mcpCommand } from "./mcp.js";
 import { pinCommand, unpinCommand } from "./pin.js";
+import { purgeCommand } from "./purge.js";
 import { reembedCommand } from "./reembed.js";
 import { resetCommand } from "./reset.js";
 import { scanCommand } from "./scan.js";
@@ -35,6 +36,7 @@ export const COMMANDS: readonly Command[] = [
   updateCommand,
   deleteCommand,
   historyCommand,
+  purgeCommand,
   pinCommand,
   unpinCommand,
   forgetCommand,

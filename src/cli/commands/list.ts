@@ -28,13 +28,15 @@ export const listCommand = defineCommand({
     const filters = jsonObjectFlag(flags.filters, "filters", "list");
     const scope = await context.scope({ filters });
     const memory = await context.memory();
-    const result = await memory.getAll({
-      ...scope,
-      ...(filters === undefined ? {} : { filters }),
-      ...(page === undefined ? {} : { page }),
-      ...(pageSize === undefined ? {} : { pageSize }),
-      showExpired: flags["show-expired"],
-    });
+    const result = await context.shown(
+      await memory.getAll({
+        ...scope,
+        ...(filters === undefined ? {} : { filters }),
+        ...(page === undefined ? {} : { page }),
+        ...(pageSize === undefined ? {} : { pageSize }),
+        showExpired: flags["show-expired"],
+      }),
+    );
     return {
       json: { ...result },
       render() {

@@ -17,7 +17,9 @@ function createPinCommand(pinned: boolean): Command {
     async run(context) {
       const id = context.args[0] as string;
       const memory = await context.memory();
-      const result = await memory.update(id, { metadata: { pinned: pinned ? true : null } });
+      const result = await context.shown(
+        await memory.update(id, { metadata: { pinned: pinned ? true : null } }),
+      );
       const verb = pinned ? "Pinned" : "Unpinned";
       return {
         json: { ...result },

@@ -32,15 +32,17 @@ export const searchCommand = defineCommand({
     const mode = choiceFlag(flags.mode, "mode", SEARCH_MODES, "search");
     const scope = await context.scope({ filters });
     const memory = await context.memory();
-    const { results } = await memory.search(context.args[0] as string, {
-      ...scope,
-      ...(filters === undefined ? {} : { filters }),
-      ...(topK === undefined ? {} : { topK }),
-      ...(threshold === undefined ? {} : { threshold }),
-      ...(mode === undefined ? {} : { mode }),
-      explain: flags.explain,
-      showExpired: flags["show-expired"],
-    });
+    const { results } = await context.shown(
+      await memory.search(context.args[0] as string, {
+        ...scope,
+        ...(filters === undefined ? {} : { filters }),
+        ...(topK === undefined ? {} : { topK }),
+        ...(threshold === undefined ? {} : { threshold }),
+        ...(mode === undefined ? {} : { mode }),
+        explain: flags.explain,
+        showExpired: flags["show-expired"],
+      }),
+    );
     return {
       json: { results },
       render: () =>

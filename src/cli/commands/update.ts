@@ -42,7 +42,7 @@ export const updateCommand = defineCommand({
       ...(expires === undefined ? {} : { expirationDate: expires === "never" ? null : expires }),
     };
     const memory = await context.memory();
-    const result = await memory.update(id, change);
+    const result = await context.shown(await memory.update(id, change));
     return {
       json: { ...result },
       render: () => `${context.style.green("Updated.")}\n${renderMemoryDetail(result.result, context.style)}`,

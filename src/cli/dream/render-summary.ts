@@ -35,7 +35,20 @@ export function renderConsolidationBlock(plan: DreamPlan, result: ApplyResult): 
     `- Rewritten: ${result.counts.rewritten}`,
     `- Final count: ${result.counts.finalCount}`,
     `- Issues found: ${issues(result)}`,
+    ...secretsLine(result),
   ].join("\n");
+}
+
+/** Only when the run took credentials out (not in Mem0's block, which has no such step). */
+function secretsLine(result: ApplyResult): string[] {
+  const { memories, history, messages, purged } = result.secrets;
+  if (memories === 0) return [];
+  const undo = purged
+    ? "purged from run preimages too: undo restores them without the values"
+    : "the run's preimages keep them for undo; `lucid purge <id>` or --purge-secrets erases them";
+  return [
+    `- Credentials scrubbed: ${memories} memories, ${history} history rows, ${messages} messages (${undo})`,
+  ];
 }
 
 function issues(result: ApplyResult): string {

@@ -30,6 +30,10 @@ export interface DreamRun {
   readonly io: CliIo;
   readonly style: Style;
   readonly json: boolean;
+  /** What may be printed of a plan (credentials masked unless `--reveal`); the plan applied is the one made. */
+  readonly shown: <T>(value: T) => Promise<T>;
+  /** `--purge-secrets`: preimages lose the credentials the run removes (undo gives them up). */
+  readonly purgeSecrets: boolean;
 }
 
 /** Whether a person can answer questions: both ends are a terminal, and output is not JSON. */
@@ -38,7 +42,7 @@ export function interactive(run: DreamRun): boolean {
 }
 
 export async function dryRun(run: DreamRun, note: string): Promise<CommandOutput> {
-  const plan = await run.memory.dream.plan(run.scope, run.planOptions);
+  const plan = await run.shown(await run.memory.dream.plan(run.scope, run.planOptions));
   return {
     json: { ...plan },
     render() {
@@ -51,17 +55,22 @@ export async function dryRun(run: DreamRun, note: string): Promise<CommandOutput
 /** The report, a question per conflict, `Apply? [Y/n]`, then the run and its summary. */
 export async function interactiveRun(run: DreamRun): Promise<CommandOutput> {
   const plan = await run.memory.dream.plan(run.scope, run.planOptions);
-  const report = renderReport(plan);
+  const shown = await run.shown(plan);
+  const report = renderReport(shown);
   run.io.stdout.write(`${stripQuestion(report)}\n`);
-  if (plan.actions.length === 0) return { json: { ...plan }, render: () => "" };
+  if (plan.actions.length === 0) return { json: { ...shown }, render: () => "" };
   const prompter = createPrompter(run.io);
   try {
-    const decisions = await askDecisions(plan, prompter);
-    if (decisions === null) return { json: { applied: false, plan }, render: () => CANCELLED };
+    const decisions = await askDecisions(shown, prompter);
+    if (decisions === null) return { json: { applied: false, plan: shown }, render: () => CANCELLED };
     const result = await interruptible((signal) =>
-      run.memory.dream.apply(plan, decisions, { mode: "interactive", signal }),
+      run.memory.dream.apply(plan, decisions, {
+        mode: "interactive",
+        signal,
+        purgeSecrets: run.purgeSecrets,
+      }),
     );
-    return applied(plan, result);
+    return applied(shown, result);
   } finally {
     prompter.close();
   }
@@ -70,9 +79,13 @@ export async function interactiveRun(run: DreamRun): Promise<CommandOutput> {
 /** `--yes`: apply everything the plan proposes except conflicts, which need a person. */
 export async function yesRun(run: DreamRun): Promise<CommandOutput> {
   const plan = await run.memory.dream.plan(run.scope, run.planOptions);
-  if (plan.actions.length === 0) return { json: { applied: false, plan }, render: () => renderReport(plan) };
-  const result = await interruptible((signal) => run.memory.dream.apply(plan, {}, { mode: "yes", signal }));
-  return applied(plan, result, `${renderReport(plan)}\n`);
+  const shown = await run.shown(plan);
+  if (plan.actions.length === 0)
+    return { json: { applied: false, plan: shown }, render: () => renderReport(shown) };
+  const result = await interruptible((signal) =>
+    run.memory.dream.apply(plan, {}, { mode: "yes", signal, purgeSecrets: run.purgeSecrets }),
+  );
+  return applied(shown, result, `${renderReport(shown)}\n`);
 }
 
 export async function autoRun(run: DreamRun): Promise<CommandOutput> {

@@ -5,8 +5,9 @@
  */
 
 import type { ScopeOptions } from "../../core/scope.js";
+import type { SecretsScrubbed } from "../../dream/apply/apply-plan.js";
 import type { Memory } from "../../sdk/memory.js";
-import type { CommandOutput } from "../command.js";
+import type { CommandContext, CommandOutput, FlagsDef } from "../command.js";
 import { formatDate, oneLine } from "../output/format.js";
 import type { Style } from "../output/style.js";
 import { renderTable } from "../output/table.js";
@@ -47,20 +48,29 @@ export async function listRuns(
   };
 }
 
-export async function showRun(memory: Memory, runId: string, style: Style): Promise<CommandOutput> {
-  const { run, memories } = await memory.dream.show(runId);
-  const touched = memories.map((entry) => ({
-    memoryId: entry.memoryId,
-    change: entry.before === null ? "created" : entry.after === null ? "deleted" : "changed",
-    before: entry.before?.row.text ?? null,
-  }));
+export async function showRun(
+  memory: Memory,
+  runId: string,
+  context: Pick<CommandContext<FlagsDef>, "style" | "shown">,
+): Promise<CommandOutput> {
+  const { style } = context;
+  const shown = await memory.dream.show(runId);
+  const touched = await context.shown(
+    shown.memories.map((entry) => ({
+      memoryId: entry.memoryId,
+      change: entry.before === null ? "created" : entry.after === null ? "deleted" : "changed",
+      before: entry.before?.row.text ?? null,
+    })),
+  );
+  const run = await context.shown(shown.run);
   return {
     json: { run, memories: touched },
     render() {
-      const { counts } = run.outcome;
+      const { counts, secrets } = run.outcome;
       const lines = [
         `${style.bold(run.id)}  ${run.scopeKey}  ${run.mode}  ${formatDate(run.committedAt)}${run.undoneAt === null ? "" : style.yellow(`  undone ${formatDate(run.undoneAt)}`)}`,
         `merged ${counts.merged}, pruned ${counts.pruned}, conflicts resolved ${counts.conflictsResolved}, skipped ${counts.skipped}, rewritten ${counts.rewritten}`,
+        ...(secrets === undefined || secrets.memories === 0 ? [] : [describeSecrets(secrets)]),
         "",
         ...touched.map(
           (entry) =>
@@ -70,6 +80,13 @@ export async function showRun(memory: Memory, runId: string, style: Style): Prom
       return lines.join("\n");
     },
   };
+}
+
+function describeSecrets(secrets: SecretsScrubbed): string {
+  const where = `credentials of ${secrets.memories} ${secrets.memories === 1 ? "memory" : "memories"} scrubbed from ${secrets.history} history rows and ${secrets.messages} messages`;
+  return secrets.purged
+    ? `${where}, and purged from ${secrets.preimages} preimages: undo restores them without the credentials`
+    : `${where}; this run's preimages keep them, so undo restores them exactly`;
 }
 
 export async function undo(

@@ -13,12 +13,15 @@
 import { randomBytes } from "node:crypto";
 import type { MemoryContext } from "../../core/context.js";
 import { embedTexts } from "../../core/embed-texts.js";
+import { purgeFromRuns, scrubHistoryAndMessages, secretsIn } from "../../core/erase-secrets.js";
 import { scopeKey, withinScope } from "../../core/scope.js";
 import { secretsGuardOf } from "../../core/secrets-guard.js";
 import { createMemoryWriter, type MemoryWriter } from "../../core/write/memory-writer.js";
 import { type PreparedText, prepareText } from "../../core/write/prepare-text.js";
 import { isLucidError, LucidError } from "../../errors.js";
 import { scopeFilter } from "../../filters/scope-of-filters.js";
+import type { ValueScrub } from "../../store/ports/erasure.js";
+import type { MemoryRow } from "../../store/ports/memories.js";
 import type { MemoryStoreOps } from "../../store/store.js";
 import { parsePlan } from "../parse-plan.js";
 import type { DreamAction, DreamPlan, MergeAction } from "../plan.js";
@@ -36,6 +39,25 @@ export interface ApplyOptions {
    * nothing is applied, and the lease is released (`INTERRUPTED`).
    */
   readonly signal?: AbortSignal;
+  /**
+   * A credential the run takes out of a memory is always scrubbed from the memory's history and its
+   * scope's messages; the run's preimage keeps it, so undo is exact. With `purgeSecrets`, the
+   * preimages (of this run and earlier ones) and recorded plans lose it too, and the file is
+   * compacted: undo then restores those memories without the value.
+   */
+  readonly purgeSecrets?: boolean;
+}
+
+/** Credentials the run took out of memories, and where else it scrubbed them. */
+export interface SecretsScrubbed {
+  /** Memories whose detected credentials the run removed (redacted or deleted). */
+  readonly memories: number;
+  /** History rows and messages scrubbed of them. */
+  readonly history: number;
+  readonly messages: number;
+  /** Run preimages rewritten without them (`purgeSecrets` only; 0 otherwise). */
+  readonly preimages: number;
+  readonly purged: boolean;
 }
 
 export type ActionStatus = "applied" | "skipped" | "stale";
@@ -67,6 +89,7 @@ export interface ApplyResult {
   readonly runId: string | null;
   readonly actions: readonly ActionOutcome[];
   readonly counts: ApplyCounts;
+  readonly secrets: SecretsScrubbed;
 }
 
 const ORDER: readonly DreamAction["kind"][] = ["merge", "conflict", "delete", "rewrite"];
@@ -109,11 +132,13 @@ export async function applyPlan(
   const startedAt = context.clock.now().toISOString();
   const key = scopeKey(plan.scope);
 
-  return context.store.transaction(async (tx) => {
+  const purge = options.purgeSecrets === true;
+  const result = await context.store.transaction(async (tx) => {
     await refuseForeignIds(tx, plan);
     const log = new RunLog(tx);
     const writer = createMemoryWriter(tx, { actor, at: startedAt, embedder: context.embedderStamp });
-    const apply = new ActionWriter(tx, writer, log, (text) => vectorOf.get(text) as Float32Array);
+    const scrubber = new SecretScrubber(context, tx, log, purge);
+    const apply = new ActionWriter(tx, writer, log, scrubber, (text) => vectorOf.get(text) as Float32Array);
     const outcomes: ActionOutcome[] = [];
     for (const [position, { action, index }] of ordered.entries()) {
       // The store's calls settle as microtasks: without a turn of the event loop now and then, a
@@ -148,6 +173,7 @@ export async function applyPlan(
         embedding: vectorOf.get(reminder.text) as Float32Array,
       });
     }
+    await scrubber.finish(key);
     const counts = await countOutcomes(tx, plan, outcomes);
     const committedAt = context.clock.now().toISOString();
     const changes = await log.finish();
@@ -155,7 +181,8 @@ export async function applyPlan(
     // A consolidation that changed nothing still counts for the gate, but leaves no run to undo.
     await tx.recordDreamCompletion(key, committedAt);
     outcomes.sort((a, b) => a.index - b.index);
-    if (changes.length === 0) return { runId: null, actions: outcomes, counts };
+    const secrets = scrubber.counts();
+    if (changes.length === 0) return { runId: null, actions: outcomes, counts, secrets };
     await tx.insertRun(
       {
         id: runId,
@@ -166,15 +193,20 @@ export async function applyPlan(
         plan: recordedPlan(context, plan, texts),
         decisions,
         // The embedder of the preimages' vectors: undo after a re-embed embeds them again instead.
-        outcome: { actions: outcomes, counts, embedder: context.embedderStamp },
+        outcome: { actions: outcomes, counts, embedder: context.embedderStamp, secrets },
         startedAt,
         committedAt,
         undoneAt: null,
       },
       changes,
     );
-    return { runId, actions: outcomes, counts };
+    return { runId, actions: outcomes, counts, secrets };
   });
+  // Rewritten rows leave their old bytes in free pages and the log until the file is compacted.
+  if (purge && result.secrets.memories > 0) {
+    await context.store.compact();
+  }
+  return result;
 }
 
 /** A merge's or rewrite's text through the write path; a text the path refuses refuses the plan. */
@@ -258,12 +290,70 @@ async function refuseForeignIds(tx: MemoryStoreOps, plan: DreamPlan): Promise<vo
   );
 }
 
+/**
+ * Takes a credential the run removes from a memory out of the memory's other traces: whatever
+ * action removed it (a credential redaction, a deletion, a merge), a detected secret of the text
+ * before that is no longer in the text after is scrubbed from the memory's history and its scope's
+ * messages at once; with `purge`, `finish` also takes every such value out of the preimages and
+ * plans of this scope's runs (this one's included).
+ */
+class SecretScrubber {
+  private readonly removedFrom = new Set<string>();
+  private readonly values = new Map<string, ValueScrub>();
+  private history = 0;
+  private messages = 0;
+  private preimages = 0;
+
+  constructor(
+    private readonly context: MemoryContext,
+    private readonly tx: MemoryStoreOps,
+    private readonly log: RunLog,
+    private readonly purge: boolean,
+  ) {}
+
+  /** After `before` was rewritten to `after` (null: deleted). */
+  async removed(before: MemoryRow, after: string | null): Promise<void> {
+    const values = secretsIn(this.context, [before.text]).filter(
+      ({ value }) => after === null || !after.includes(value),
+    );
+    if (values.length === 0) return;
+    const counts = await scrubHistoryAndMessages(this.tx, before, values);
+    this.history += counts.history;
+    this.messages += counts.messages;
+    this.removedFrom.add(before.id);
+    for (const value of values) this.values.set(value.value, value);
+  }
+
+  /** With `purge`: the values out of this run's preimages and of earlier runs' of the scope. */
+  async finish(scopeKeyOfPlan: string): Promise<void> {
+    if (!this.purge || this.values.size === 0) return;
+    const values = [...this.values.values()].sort((a, b) => b.value.length - a.value.length);
+    this.preimages += this.log.scrub(values);
+    const runIds = await this.tx.runsTouching({
+      scopeKeys: [scopeKeyOfPlan],
+      memoryIds: [...this.removedFrom],
+    });
+    this.preimages += (await purgeFromRuns(this.tx, runIds, values)).preimages;
+  }
+
+  counts(): SecretsScrubbed {
+    return {
+      memories: this.removedFrom.size,
+      history: this.history,
+      messages: this.messages,
+      preimages: this.preimages,
+      purged: this.purge,
+    };
+  }
+}
+
 /** Writes one action's changes, recording each memory's preimage before its first change. */
 class ActionWriter {
   constructor(
     private readonly tx: MemoryStoreOps,
     private readonly writer: MemoryWriter,
     private readonly log: RunLog,
+    private readonly secrets: SecretScrubber,
     private readonly vectorOf: (text: string) => Float32Array,
   ) {}
 
@@ -312,11 +402,13 @@ class ActionWriter {
       text: { prepared: text, embedding: this.vectorOf(text.text) },
       metadata: { ...row.metadata, ...metadataChanges },
     });
+    await this.secrets.removed(row, text.text);
   }
 
   private async remove(id: string): Promise<void> {
     await this.log.touch(id);
-    await this.writer.remove(id);
+    const removed = await this.writer.remove(id);
+    if (removed !== null) await this.secrets.removed(removed, null);
   }
 }
 

@@ -5,6 +5,8 @@
  * @module
  */
 
+import { scrubPreimage } from "../../core/erase-secrets.js";
+import type { ValueScrub } from "../../store/ports/erasure.js";
 import type { MemoryChange, MemoryPreimage } from "../../store/ports/runs.js";
 import type { MemoryStoreOps } from "../../store/store.js";
 
@@ -28,6 +30,22 @@ export class RunLog {
       this.before.set(id, { row, embedding: embeddings.get(id) ?? null, entities });
     }
     this.order.push(id);
+  }
+
+  /**
+   * Takes `values` out of every preimage kept so far (`dream --purge-secrets`): undo then restores
+   * those memories without them. How many preimages changed.
+   */
+  scrub(values: readonly ValueScrub[]): number {
+    let changed = 0;
+    for (const [id, before] of this.before) {
+      if (before === null) continue;
+      const scrubbed = scrubPreimage(before, values);
+      if (scrubbed === before) continue;
+      this.before.set(id, scrubbed);
+      changed++;
+    }
+    return changed;
   }
 
   /** Every touched memory with its state now, at the end of the run. */

@@ -52,13 +52,15 @@ export const memoryAddTool = defineTool({
     if (args.importance !== undefined) metadata.importance = args.importance;
     if (args.pinned !== undefined) metadata.pinned = args.pinned;
     // Each fact is one user message, so one call stores them all in one transaction.
-    const { results } = await call.memory.add(
-      facts.map((content) => ({ role: "user", content })),
-      {
-        ...scope.options,
-        metadata,
-        ...(args.category === undefined ? {} : { category: args.category }),
-      },
+    const { results } = await call.shown(
+      await call.memory.add(
+        facts.map((content) => ({ role: "user", content })),
+        {
+          ...scope.options,
+          metadata,
+          ...(args.category === undefined ? {} : { category: args.category }),
+        },
+      ),
     );
     const added = results.filter((item) => item.event === "ADD").length;
     const existing = results.length - added;

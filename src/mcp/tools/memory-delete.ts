@@ -50,13 +50,15 @@ export const memoryDeleteTool = defineTool({
 });
 
 async function deleteById(call: ToolCall, id: string, scope: CallScope): Promise<ToolReply> {
-  const item = await getInScope(call.memory, id, scope);
+  const item = await call.shown(await getInScope(call.memory, id, scope));
   await call.memory.delete(id);
   return { text: `Deleted: "${clip(item.memory, 80)}" (id: ${id})`, data: { deleted: item, candidates: [] } };
 }
 
 async function deleteByQuery(call: ToolCall, query: string, scope: CallScope): Promise<ToolReply> {
-  const { deleted, candidates } = await call.memory.forget(query, { filters: scopedFilters(scope) });
+  const { deleted, candidates } = await call.shown(
+    await call.memory.forget(query, { filters: scopedFilters(scope) }),
+  );
   const data = { scope: scope.scope, deleted, candidates };
   if (deleted !== null) return { text: `Deleted: "${clip(deleted.memory, 80)}" (id: ${deleted.id})`, data };
   if (candidates.length === 0) return { text: "No matching memories found. Nothing was deleted.", data };

@@ -24,7 +24,7 @@ export const memoryDreamTool = defineTool({
   async run(args, call) {
     const scope = call.scope(args);
     if (args.dry_run === true || args.auto !== true) {
-      const plan = await call.memory.dream.plan(scope.options);
+      const plan = await call.shown(await call.memory.dream.plan(scope.options));
       return {
         text: renderDryRun(plan),
         data: { scope: scope.scope, dryRun: true, plan },

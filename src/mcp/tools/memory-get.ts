@@ -15,7 +15,7 @@ export const memoryGetTool = defineTool({
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run(args, call) {
     const scope = call.scope(args);
-    const item = await getInScope(call.memory, args.memory_id, scope);
+    const item = await call.shown(await getInScope(call.memory, args.memory_id, scope));
     return { text: renderMemory(item), data: { result: item } };
   },
 });

@@ -31,11 +31,13 @@ export const memoryListTool = defineTool({
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run(args, call) {
     const scope = call.scope(args);
-    const page = await call.memory.getAll({
-      filters: scopedFilters(scope, [categoryFilter(args.categories), args.filters]),
-      page: args.page ?? 1,
-      pageSize: args.page_size ?? DEFAULT_PAGE_SIZE,
-    });
+    const page = await call.shown(
+      await call.memory.getAll({
+        filters: scopedFilters(scope, [categoryFilter(args.categories), args.filters]),
+        page: args.page ?? 1,
+        pageSize: args.page_size ?? DEFAULT_PAGE_SIZE,
+      }),
+    );
     const first = (page.page - 1) * page.pageSize + 1;
     const last = first + page.results.length - 1;
     const pages = Math.max(1, Math.ceil(page.total / page.pageSize));

@@ -24,10 +24,12 @@ export const memorySearchTool = defineTool({
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run(args, call) {
     const scope = call.scope(args);
-    const { results } = await call.memory.search(args.query, {
-      filters: scopedFilters(scope, [categoryFilter(args.categories), args.filters]),
-      topK: args.limit ?? 10,
-    });
+    const { results } = await call.shown(
+      await call.memory.search(args.query, {
+        filters: scopedFilters(scope, [categoryFilter(args.categories), args.filters]),
+        topK: args.limit ?? 10,
+      }),
+    );
     const text =
       results.length === 0
         ? "No relevant memories found."

@@ -38,7 +38,7 @@ export const memoryUpdateTool = defineTool({
       ...(args.text === undefined ? {} : { text: args.text }),
       ...(Object.keys(metadata).length === 0 ? {} : { metadata }),
     };
-    const { result } = await call.memory.update(args.memory_id, change);
+    const { result } = await call.shown(await call.memory.update(args.memory_id, change));
     return {
       text: `Updated memory ${result.id}: "${clip(result.memory, 80)}"`,
       data: { result },

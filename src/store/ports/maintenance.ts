@@ -62,4 +62,11 @@ export interface MaintenancePort {
   finishReembed(): Promise<void>;
   /** Deletes every memory, history row, entity, message and run, and forgets the embedder. */
   reset(): Promise<void>;
+  /**
+   * Makes what was deleted or overwritten unrecoverable from the store's files: indexes merged
+   * without deleted entries, free space dropped, the write-ahead log emptied. Slow on a large store;
+   * `purge` calls it. `complete` is false when another connection kept part of the log alive (it
+   * is emptied when the last one closes).
+   */
+  compact(): Promise<{ readonly complete: boolean }>;
 }

@@ -1,6 +1,6 @@
 /**
  * The store as a whole, in SQLite: its embedder, re-embedding to another one, counts for
- * `status`, and `reset` (the maintenance sub-port).
+ * `status`, `reset` and `compact` (the maintenance sub-port).
  *
  * @module
  */
@@ -88,6 +88,17 @@ export function createSqliteMaintenance(input: MaintenanceInput): SyncPort<Maint
         `),
       );
       statements.clear();
+    },
+
+    compact() {
+      // FTS5 keeps a deleted row's terms in its segments until they are merged; `optimize` merges
+      // them all. VACUUM then rewrites the file without its free pages, and the checkpoint empties
+      // the write-ahead log, which still holds the old pages.
+      db.exec("insert into memories_fts(memories_fts) values ('optimize')");
+      db.exec("vacuum");
+      statements.clear();
+      const [checkpoint] = db.pragma("wal_checkpoint(TRUNCATE)") as { busy: number }[];
+      return { complete: checkpoint === undefined || checkpoint.busy === 0 };
     },
   };
 }

@@ -7,7 +7,14 @@
  */
 
 import type { EntityLink, MemoryRow } from "../ports/memories.js";
-import type { FileChange, JsonObject, MemoryChange, RunRecord, RunsPort } from "../ports/runs.js";
+import type {
+  FileChange,
+  JsonObject,
+  MemoryChange,
+  MemoryPreimage,
+  RunRecord,
+  RunsPort,
+} from "../ports/runs.js";
 import type { StatementCache } from "./statement-cache.js";
 import type { SyncPort } from "./sync-port.js";
 
@@ -129,7 +136,7 @@ export function createSqliteRuns(statements: StatementCache): SyncPort<RunsPort>
 }
 
 /** The bytes of a typed array as a Buffer over the same memory (no copy). */
-function bytes(view: ArrayBufferView): Buffer {
+export function bytes(view: ArrayBufferView): Buffer {
   return Buffer.from(view.buffer, view.byteOffset, view.byteLength);
 }
 
@@ -154,15 +161,20 @@ function toRun(row: RunRow): RunRecord {
   };
 }
 
+/** A preimage as `run_memories` stores it: the row and entity links as JSON, the vector as bytes. */
+export function readPreimage(
+  row: Pick<RunMemoryRow, "before_row" | "before_embedding" | "before_entities">,
+): MemoryPreimage | null {
+  if (row.before_row === null) return null;
+  return {
+    row: JSON.parse(row.before_row) as MemoryRow,
+    embedding: row.before_embedding === null ? null : new Float32Array(ownBytes(row.before_embedding)),
+    entities: JSON.parse(row.before_entities ?? "[]") as EntityLink[],
+  };
+}
+
 function toMemoryChange(row: RunMemoryRow): MemoryChange {
-  const before =
-    row.before_row === null
-      ? null
-      : {
-          row: JSON.parse(row.before_row) as MemoryRow,
-          embedding: row.before_embedding === null ? null : new Float32Array(ownBytes(row.before_embedding)),
-          entities: JSON.parse(row.before_entities ?? "[]") as EntityLink[],
-        };
+  const before = readPreimage(row);
   const after =
     row.after_hash === null || row.after_updated_at === null
       ? null

@@ -15,6 +15,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { isLucidError, LucidError } from "../../errors.js";
 import type { MemoryStore, MemoryStoreOps, StoreCapabilities } from "../store.js";
+import { createSqliteErasure } from "./sqlite-erasure.js";
 import { translateSqliteError } from "./sqlite-errors.js";
 import { createSqliteHistory } from "./sqlite-history.js";
 import { createSqliteLeases } from "./sqlite-leases.js";
@@ -71,6 +72,7 @@ export function createSqliteStore(options: SqliteStoreOptions): MemoryStore {
     ...createSqliteSearch(statements),
     ...createSqliteHistory(statements),
     ...createSqliteRuns(statements),
+    ...createSqliteErasure(statements),
     ...createSqliteLeases(statements, atomically),
   };
   const maintenance = createSqliteMaintenance({ db, statements, meta, memories, location, atomically });

@@ -3,6 +3,7 @@
  * (`describeStoreContract(backend, STORE_CONTRACT)`).
  */
 
+import { erasurePart } from "./erasure.js";
 import type { ContractPart } from "./harness.js";
 import { historyPart } from "./history.js";
 import { leasesPart } from "./leases.js";
@@ -19,6 +20,7 @@ export const STORE_CONTRACT: readonly ContractPart[] = [
   snapshotsPart,
   historyPart,
   runsPart,
+  erasurePart,
   leasesPart,
   maintenancePart,
   transactionsPart,

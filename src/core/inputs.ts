@@ -9,16 +9,30 @@ import { IDENTITY_METADATA_KEYS } from "./scope.js";
 
 export const DEFAULT_MAX_TEXT_BYTES = 32 * 1024;
 
+/** Whitespace, format characters (zero-width space, joiners, BOM, soft hyphen) and controls only. */
+const INVISIBLE_ONLY = /^[\s\p{Cf}\p{Cc}]*$/u;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/gu;
+
+/** `String.prototype.toWellFormed`, which ES2023's typings do not have yet. */
+function wellFormed(text: string): string {
+  return text.replace(LONE_SURROGATE, "\uFFFD");
+}
+
 /** Trims and checks a memory's text; blank or oversized text is refused before anything is written. */
 export function checkText(text: unknown, maxBytes: number): string {
   if (typeof text !== "string") {
     throw new LucidError("INVALID_ARGUMENT", `Memory text must be a string, got ${typeof text}.`);
   }
-  const trimmed = text.trim();
-  if (trimmed.length === 0) {
+  // A lone surrogate cannot be stored as UTF-8: it would come back as U+FFFD while `add` returned
+  // the original. It becomes U+FFFD here, so what is returned is what is stored.
+  const trimmed = wellFormed(text).trim();
+  if (INVISIBLE_ONLY.test(trimmed)) {
     throw new LucidError(
       "EMPTY_TEXT",
-      'Memory text is empty. Pass the fact to remember, e.g. "User prefers tabs".',
+      trimmed.length === 0
+        ? 'Memory text is empty. Pass the fact to remember, e.g. "User prefers tabs".'
+        : 'Memory text has only invisible characters (zero-width spaces, joiners, control characters). Pass the fact to remember, e.g. "User prefers tabs".',
     );
   }
   const bytes = Buffer.byteLength(trimmed, "utf8");

@@ -43,7 +43,51 @@ const MAX_DEPTH = 64;
  * });
  */
 export function parseFilters(input: unknown): FilterNode {
-  return filterNode.and(parseObject(input, "filters", 0));
+  const tree = filterNode.and(parseObject(input, "filters", 0));
+  checkSize(tree);
+  return tree;
+}
+
+/**
+ * A filter is a query's condition, not a list of everything wanted: past these sizes a database
+ * refuses it ("too many SQL variables") or plans it badly. Refused here, naming the limit.
+ */
+export const MAX_FILTER_CONDITIONS = 1000;
+export const MAX_FILTER_VALUES = 10_000;
+
+function checkSize(tree: FilterNode): void {
+  let conditions = 0;
+  let values = 0;
+  const visit = (node: FilterNode): void => {
+    switch (node.kind) {
+      case "and":
+      case "or":
+        for (const child of node.children) visit(child);
+        return;
+      case "not":
+        return visit(node.child);
+      case "condition":
+        values += Array.isArray(node.value) ? node.value.length : 1;
+        conditions++;
+        return;
+      case "exists":
+        conditions++;
+        return;
+    }
+  };
+  visit(tree);
+  if (conditions > MAX_FILTER_CONDITIONS) {
+    throw invalidFilter(
+      `filters have ${conditions} conditions; at most ${MAX_FILTER_CONDITIONS} are allowed. Use { field: { in: [...] } } for many values of one field, or narrow the scope.`,
+      "filters",
+    );
+  }
+  if (values > MAX_FILTER_VALUES) {
+    throw invalidFilter(
+      `filters list ${values} values; at most ${MAX_FILTER_VALUES} are allowed. Split the query, or filter on a field that groups them (a category, a tag).`,
+      "filters",
+    );
+  }
 }
 
 /** The conjuncts of one filter object; nested `AND`s are flattened into them. */

@@ -99,6 +99,12 @@ export async function undo(
   return {
     json: { ...result },
     render: () =>
-      `${style.green("Undone")} ${runId}: ${result.restored} restored, ${result.removed} removed.`,
+      [
+        `${style.green("Undone")} ${runId}: ${result.restored} restored, ${result.removed} removed.`,
+        ...result.keptDuplicates.map(
+          ({ id, duplicateOf }) =>
+            `  not restored ${id}: its text was added again since, as ${duplicateOf} (kept: one memory per text)`,
+        ),
+      ].join("\n"),
   };
 }

@@ -8,6 +8,7 @@
 
 import type { MemoryContext } from "../../core/context.js";
 import { embedTexts } from "../../core/embed-texts.js";
+import { scopeOfRow } from "../../core/scope.js";
 import { createMemoryWriter } from "../../core/write/memory-writer.js";
 import { LucidError } from "../../errors.js";
 import type { MemoryChange } from "../../store/ports/runs.js";
@@ -21,6 +22,12 @@ export interface UndoResult {
   readonly restored: number;
   /** Memories the run created, now removed. */
   readonly removed: number;
+  /**
+   * Memories not restored because their text is stored again in their scope, under another id (it
+   * was added again after the run): one memory per text and scope, as `add` keeps it. The copy
+   * stored later is kept.
+   */
+  readonly keptDuplicates: readonly { readonly id: string; readonly duplicateOf: string }[];
 }
 
 export async function undoRun(
@@ -75,17 +82,28 @@ export async function undoRun(
     });
     let restored = 0;
     let removed = 0;
+    const keptDuplicates: { id: string; duplicateOf: string }[] = [];
+    const touched = new Set(memories.map((memory) => memory.memoryId));
+    // Created memories go first: a merge's new text must be gone before its sources come back.
     for (const memory of memories) {
-      if (memory.before === null) {
-        if ((await writer.remove(memory.memoryId)) !== null) removed++;
+      if (memory.before !== null) continue;
+      if ((await writer.remove(memory.memoryId)) !== null) removed++;
+    }
+    for (const memory of memories) {
+      const { before } = memory;
+      if (before === null) continue;
+      // A copy among the run's own memories was there before the run too: undo puts both back.
+      const copy = await tx.findByHash(scopeOfRow(before.row), before.row.hash);
+      if (copy !== null && copy.id !== before.row.id && !touched.has(copy.id)) {
+        keptDuplicates.push({ id: before.row.id, duplicateOf: copy.id });
         continue;
       }
       const fresh = vectorOf.get(memory.memoryId);
-      await writer.restore(fresh === undefined ? memory.before : { ...memory.before, embedding: fresh });
+      await writer.restore(fresh === undefined ? before : { ...before, embedding: fresh });
       restored++;
     }
     await tx.markRunUndone(runId, at);
-    return { runId, restored, removed };
+    return { runId, restored, removed, keptDuplicates };
   });
 }
 

@@ -2,7 +2,8 @@
  * Who may talk to an HTTP edge (the MCP server's Streamable HTTP, later the REST API). Bound to
  * loopback (the default) it serves only this machine and refuses requests whose Host is not a
  * loopback name (a web page cannot reach it by DNS rebinding). Bound to any other address it needs
- * a bearer token, and every request must carry it.
+ * a bearer token, and every request must carry it. Either way a request from a web page (one with an
+ * `Origin`) is served only when the page is this machine's or the server's own, as the MCP spec asks.
  *
  * @module
  */
@@ -46,11 +47,23 @@ export function checkBinding(
 
 export type GuardVerdict = { ok: true } | { ok: false; status: 401 | 403; message: string };
 
-/** Whether this request may go on: the token when one is set, a loopback Host on a loopback bind. */
+/**
+ * Whether this request may go on: the token when one is set, a loopback Host on a loopback bind, and
+ * an `Origin`, when a browser sent one, that is a loopback page (on a loopback bind) or the server's
+ * own address. Clients that are not browsers send no `Origin`.
+ */
 export function guardRequest(
   request: IncomingMessage,
   options: { host: string; token?: string | undefined },
 ): GuardVerdict {
+  const origin = request.headers.origin;
+  if (origin !== undefined && !originAllowed(origin, request.headers.host, options.host)) {
+    return {
+      ok: false,
+      status: 403,
+      message: `Forbidden: requests from the web page ${JSON.stringify(origin)} are not served; only pages of this machine or of the server itself.`,
+    };
+  }
   if (options.token !== undefined && !bearerMatches(request.headers.authorization, options.token)) {
     return { ok: false, status: 401, message: "Unauthorized: send Authorization: Bearer <token>." };
   }
@@ -65,6 +78,19 @@ export function guardRequest(
     }
   }
   return { ok: true };
+}
+
+/** A page of this machine on a loopback bind, or of the very address the request was sent to. */
+function originAllowed(origin: string, hostHeader: string | undefined, boundHost: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin); // "null" (a sandboxed frame, a file) does not parse: refused
+  } catch {
+    return false;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return false;
+  if (isLoopbackHost(boundHost) && isLoopbackHost(url.hostname)) return true;
+  return hostHeader !== undefined && url.host.toLowerCase() === hostHeader.toLowerCase();
 }
 
 function bearerMatches(header: string | undefined, token: string): boolean {

@@ -65,7 +65,8 @@ function checkSize(tree: FilterNode): void {
         for (const child of node.children) visit(child);
         return;
       case "not":
-        return visit(node.child);
+        visit(node.child);
+        return;
       case "condition":
         values += Array.isArray(node.value) ? node.value.length : 1;
         conditions++;

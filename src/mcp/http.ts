@@ -1,7 +1,10 @@
 /**
  * Serving MCP over Streamable HTTP at `/mcp`: each client session (the `Mcp-Session-Id` the server
  * hands out at initialize) gets its own transport and `McpServer`, and so counts as its own session
- * for the dream gate. Requests pass `http-guard.ts` first.
+ * for the dream gate. Requests pass `edge/guard.ts` first. A session idle for `idleSessionMs` is
+ * closed, and at most `maxSessions` are kept (the least recently used goes first): a client that
+ * never says goodbye cannot grow the server without bound. A closed session's client gets 404 and,
+ * as the MCP spec has it, initializes a new one.
  *
  * @module
  */
@@ -26,13 +29,22 @@ export interface HttpServerOptions {
   readonly port?: number;
   /** When set, every request needs `Authorization: Bearer <token>`. */
   readonly token?: string | undefined;
+  /** A session with no request for this long is closed. Default 30 minutes. */
+  readonly idleSessionMs?: number;
+  /** Sessions kept at once; a new one closes the least recently used. Default 100. */
+  readonly maxSessions?: number;
 }
+
+export const DEFAULT_IDLE_SESSION_MS = 30 * 60_000;
+export const DEFAULT_MAX_SESSIONS = 100;
 
 export interface RunningHttpServer {
   /** `http://127.0.0.1:8787/mcp`. */
   readonly url: string;
   readonly host: string;
   readonly port: number;
+  /** Sessions open now. */
+  sessionCount(): number;
   /** Stops listening and ends every session. */
   close(): Promise<void>;
 }
@@ -47,14 +59,42 @@ export interface RunningHttpServer {
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
   const host = options.host ?? "127.0.0.1";
   checkBinding(host, options.token);
-  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: McpServer }>();
+  const idleMs = options.idleSessionMs ?? DEFAULT_IDLE_SESSION_MS;
+  const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+  /** In order of last use, least recent first (a Map keeps insertion order; a use re-inserts). */
+  const sessions = new Map<string, Session>();
+  const touch = (id: string, session: Session) => {
+    sessions.delete(id);
+    session.lastUsed = Date.now();
+    sessions.set(id, session);
+  };
+  const closeSession = async (id: string, session: Session) => {
+    sessions.delete(id);
+    await session.server.close().catch(() => undefined);
+  };
+  const sweep = setInterval(
+    () => {
+      const cutoff = Date.now() - idleMs;
+      for (const [id, session] of sessions) {
+        if (session.lastUsed > cutoff) break; // the rest were used later
+        // An open stream (the client's GET for server messages) is a client still there.
+        if (session.open === 0) void closeSession(id, session);
+      }
+    },
+    Math.max(10, Math.min(idleMs / 4, 60_000)),
+  );
+  sweep.unref();
 
   const startSession = async (): Promise<StreamableHTTPServerTransport> => {
+    for (const [id, session] of sessions) {
+      if (sessions.size < maxSessions) break;
+      await closeSession(id, session);
+    }
     const server = options.createServer();
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       onsessioninitialized: (id) => {
-        sessions.set(id, { transport, server });
+        sessions.set(id, { transport, server, lastUsed: Date.now(), open: 0 });
       },
     });
     transport.onclose = () => {
@@ -82,7 +122,19 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     const sessionId = request.headers["mcp-session-id"];
     if (typeof sessionId === "string") {
       const session = sessions.get(sessionId);
-      if (session === undefined) return sendError(response, 404, "Session not found: initialize a new one.");
+      if (session === undefined) {
+        return sendError(
+          response,
+          404,
+          "Session not found (it ended, or expired idle): initialize a new one.",
+        );
+      }
+      touch(sessionId, session);
+      session.open++;
+      response.once("close", () => {
+        session.open--;
+        session.lastUsed = Date.now();
+      });
       return session.transport.handleRequest(request, response, body);
     }
     if (request.method === "POST" && isInitializeRequest(body)) {
@@ -115,13 +167,23 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     url: `http://${urlHost}:${port}${MCP_PATH}`,
     host,
     port,
+    sessionCount: () => sessions.size,
     async close() {
+      clearInterval(sweep);
       await Promise.allSettled([...sessions.values()].map(({ server }) => server.close()));
       sessions.clear();
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },
   };
+}
+
+interface Session {
+  readonly transport: StreamableHTTPServerTransport;
+  readonly server: McpServer;
+  lastUsed: number;
+  /** Requests (or streams) still open. */
+  open: number;
 }
 
 /** A JSON-RPC error body, as the SDK's transport writes its own. */

@@ -7,12 +7,17 @@
 
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { LineLimit, MAX_STDIO_MESSAGE_BYTES } from "./line-limit.js";
 
 export interface StdioOptions {
   readonly stdin?: NodeJS.ReadableStream;
   readonly stdout?: NodeJS.WritableStream;
   /** Aborting ends the session (SIGINT / SIGTERM in `lucid mcp`). */
   readonly signal?: AbortSignal;
+  /** What the operator is told (a message too large to read); default: stderr. */
+  readonly log?: (line: string) => void;
+  /** Largest message read; default `MAX_STDIO_MESSAGE_BYTES`. */
+  readonly maxMessageBytes?: number;
 }
 
 /**
@@ -23,8 +28,21 @@ export interface StdioOptions {
  */
 export async function serveStdio(server: McpServer, options: StdioOptions = {}): Promise<void> {
   const stdin = options.stdin ?? process.stdin;
+  const log = options.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
+  const maxBytes = options.maxMessageBytes ?? MAX_STDIO_MESSAGE_BYTES;
+  const lines = new LineLimit(maxBytes, ({ bytes, id }) => {
+    const limit = `${Math.round(maxBytes / 1024 / 1024)} MiB`;
+    log(
+      `lucid mcp: dropped a message of ${bytes} bytes${id === undefined ? "" : ` (request ${JSON.stringify(id)})`}, over the ${limit} limit; the session goes on. Send smaller messages: a memory's text is at most 32 KiB.`,
+    );
+    if (id === undefined) return;
+    void transport
+      .send({ jsonrpc: "2.0", id, error: { code: -32600, message: `Request too large: over ${limit}.` } })
+      .catch(() => undefined);
+  });
+  (stdin as NodeJS.ReadableStream).pipe(lines);
   const transport = new StdioServerTransport(
-    stdin as ConstructorParameters<typeof StdioServerTransport>[0],
+    lines as unknown as ConstructorParameters<typeof StdioServerTransport>[0],
     (options.stdout ?? process.stdout) as ConstructorParameters<typeof StdioServerTransport>[1],
   );
   const closed = new Promise<void>((resolve) => {
@@ -33,10 +51,11 @@ export async function serveStdio(server: McpServer, options: StdioOptions = {}):
   await server.connect(transport);
   // The SDK's transport does not notice the end of stdin: a client that closes it is gone.
   const stop = () => void server.close();
-  stdin.once("end", stop);
+  lines.once("end", stop);
   options.signal?.addEventListener("abort", stop, { once: true });
   if (options.signal?.aborted === true) stop();
   await closed;
-  stdin.off("end", stop);
+  lines.off("end", stop);
+  stdin.unpipe(lines);
   options.signal?.removeEventListener("abort", stop);
 }

@@ -12,6 +12,7 @@ import { hostname } from "node:os";
 import { LucidError } from "../errors.js";
 import type { Lease, LeaseHolder } from "../store/ports/leases.js";
 import type { MemoryContext } from "./context.js";
+import { processIsGone } from "./process-gone.js";
 
 /** Mem0's `LOCK_STALE_MS`. */
 export const LEASE_TTL_MS = 60 * 60 * 1000;
@@ -64,11 +65,5 @@ export async function withLease<T>(
 /** A holder on this host whose process no longer exists (killed, crashed): its lease is ours to take. */
 function holderIsGone(lease: Lease, host: string): boolean {
   if (lease.host !== host || lease.pid === process.pid) return false;
-  try {
-    process.kill(lease.pid, 0);
-    return false;
-  } catch (error) {
-    // EPERM: the process exists but is another user's; only ESRCH says it is gone.
-    return (error as NodeJS.ErrnoException).code === "ESRCH";
-  }
+  return processIsGone(lease.pid);
 }

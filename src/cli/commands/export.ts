@@ -1,4 +1,6 @@
-import { open, rename, rm } from "node:fs/promises";
+import { open, readdir, rename, rm } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
+import { processIsGone } from "../../core/process-gone.js";
 import { jsonObjectFlag } from "../args/flag-values.js";
 import { scopeAndFilters } from "../args/scope-filters.js";
 import { defineCommand } from "../command.js";
@@ -58,7 +60,6 @@ export const exportCommand = defineCommand({
   },
 });
 
-/** Scope flags and --filters, AND-ed. */
 type Sink = (chunk: string) => Promise<void>;
 
 /** Flush file writes in chunks of about this many characters. */
@@ -66,9 +67,11 @@ const FILE_CHUNK = 64 * 1024;
 
 /**
  * Writes to a temporary file beside `path` and renames it over `path` once complete, so a failed
- * export never leaves half a backup where the last good one was.
+ * export never leaves half a backup where the last good one was. The temporary file of an export
+ * that was killed (its process is gone) is removed first.
  */
 async function writeFileAtomically(path: string, write: (sink: Sink) => Promise<void>): Promise<void> {
+  await removeStaleTemporaries(path);
   const temporary = `${path}.${process.pid}.tmp`;
   const file = await open(temporary, "w");
   try {
@@ -80,11 +83,24 @@ async function writeFileAtomically(path: string, write: (sink: Sink) => Promise<
       buffer = "";
     });
     await file.write(buffer);
+    await file.sync(); // on disk before it replaces the last good backup
     await file.close();
     await rename(temporary, path);
   } catch (error) {
     await file.close().catch(() => undefined);
     await rm(temporary, { force: true });
     throw error;
+  }
+}
+
+/** `backup.jsonl.<pid>.tmp` files beside `path` whose export process no longer runs. */
+async function removeStaleTemporaries(path: string): Promise<void> {
+  const prefix = `${basename(path)}.`;
+  const names = await readdir(dirname(path)).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !name.endsWith(".tmp")) continue;
+    const pid = Number(name.slice(prefix.length, -".tmp".length));
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !processIsGone(pid)) continue;
+    await rm(join(dirname(path), name), { force: true });
   }
 }

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import Database from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
 import { LucidError } from "../../errors.js";
@@ -13,13 +13,63 @@ export interface SqliteOpenOptions {
   readonly busyTimeoutMs?: number;
 }
 
+export interface OpenedDatabase {
+  readonly db: Database.Database;
+  /**
+   * Set when the store was asked to be writable but this process cannot write to it (a read-only
+   * directory or file): it is open read-only instead, so reads work, and this says why writes fail.
+   */
+  readonly readOnlyBecause?: string;
+  /** The connection reads a copy of the file in memory (no second connection can see it). */
+  readonly inMemoryCopy: boolean;
+}
+
 /**
- * Opens (creating if needed) and migrates a Lucid SQLite file.
+ * Opens (creating if needed) and migrates a Lucid SQLite file. A file this process may read but not
+ * write — its directory is read-only, so SQLite cannot create the write-ahead log beside it — is
+ * opened read-only instead: reads work, writes fail with `STORE_READ_ONLY` saying why.
  *
  * Every check that can refuse the file runs before anything is written to it: a corrupt file, a
  * non-Lucid database or a newer schema fail with a clear error and leave the bytes as they were.
  */
-export function openSqliteDatabase(options: SqliteOpenOptions): Database.Database {
+export function openSqliteDatabase(options: SqliteOpenOptions): OpenedDatabase {
+  const { path } = options;
+  try {
+    return { db: openFile(options), inMemoryCopy: false };
+  } catch (error) {
+    if (options.readOnly === true || path === ":memory:" || !existsSync(path) || !cannotWrite(error))
+      throw error;
+  }
+  const readOnlyBecause = `this process cannot write to ${path} or its directory`;
+  try {
+    return { db: openFile({ ...options, readOnly: true }), readOnlyBecause, inMemoryCopy: false };
+  } catch (error) {
+    if (!cannotWrite(error)) throw error;
+  }
+  // Reading a file in write-ahead-log mode needs its index (`-shm`) beside it, which cannot be
+  // created here: read a copy of the file instead, marked as a rollback-journal file (its header's
+  // bytes 18–19), which SQLite reads from memory. What was committed before the copy is seen.
+  const copy = readFileSync(path);
+  if (copy.length >= 20) copy.fill(1, 18, 20);
+  return { db: openFile({ ...options, readOnly: true }, copy), readOnlyBecause, inMemoryCopy: true };
+}
+
+/** A failure to write (or create beside) the file: permissions, a read-only directory or file system. */
+function cannotWrite(error: unknown): boolean {
+  const cause = error instanceof LucidError && error.cause !== undefined ? error.cause : error;
+  const code = (cause as { code?: unknown } | null)?.code;
+  if (typeof code !== "string") return false;
+  return (
+    code.startsWith("SQLITE_READONLY") ||
+    code === "SQLITE_CANTOPEN" ||
+    code === "SQLITE_PERM" ||
+    code === "EACCES" ||
+    code === "EPERM" ||
+    code === "EROFS"
+  );
+}
+
+function openFile(options: SqliteOpenOptions, copy?: Buffer): Database.Database {
   const { path } = options;
   const readOnly = options.readOnly ?? false;
   if (readOnly && path !== ":memory:" && !existsSync(path)) {
@@ -27,7 +77,7 @@ export function openSqliteDatabase(options: SqliteOpenOptions): Database.Databas
   }
   let db: Database.Database;
   try {
-    db = new Database(path, { readonly: readOnly, timeout: options.busyTimeoutMs ?? 5000 });
+    db = new Database(copy ?? path, { readonly: readOnly, timeout: options.busyTimeoutMs ?? 5000 });
   } catch (error) {
     throw translateSqliteError(error, path);
   }

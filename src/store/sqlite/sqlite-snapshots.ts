@@ -20,6 +20,8 @@ const DEFAULT_PAGE = 500;
 
 export function createSqliteSnapshots(options: {
   readonly location: string;
+  /** Read on the store's own connection: a `:memory:` store, or a copy of a file read in memory. */
+  readonly sameConnection: boolean;
   /** The store's own connection's statements, for `:memory:`. */
   readonly statements: StatementCache;
   /** Runs a read on the store's own connection when it is free (not inside another's transaction). */
@@ -30,7 +32,7 @@ export function createSqliteSnapshots(options: {
   return {
     async *streamMemories(query: SnapshotQuery) {
       const pageSize = query.pageSize ?? DEFAULT_PAGE;
-      if (location === ":memory:") {
+      if (options.sameConnection) {
         for (const page of await options.exclusive(() => readAll(options.statements, query, pageSize)))
           yield page;
         return;

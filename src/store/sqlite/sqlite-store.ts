@@ -59,8 +59,18 @@ const DEFAULT_BUSY_TIMEOUT_MS = 5000;
  * const memory = await openMemory({ store });
  */
 export function createSqliteStore(options: SqliteStoreOptions): MemoryStore {
-  const db = openSqliteDatabase(options);
+  const { db, readOnlyBecause, inMemoryCopy } = openSqliteDatabase(options);
   const location = options.path;
+  /** A SQLite failure as a LucidError; a write refused because of a fallback read-only open says why. */
+  const translate = (error: unknown): unknown => {
+    const translated = translateSqliteError(error, location);
+    if (readOnlyBecause === undefined || !isLucidError(translated, "STORE_READ_ONLY")) return translated;
+    return new LucidError(
+      "STORE_READ_ONLY",
+      `The store at ${location} is open read-only: ${readOnlyBecause}. Reads work; to write, run as a user who may write there, or make the directory writable.`,
+      { cause: error, details: { location } },
+    );
+  };
   const statements = new StatementCache(db);
   const meta = createSqliteMeta(statements);
   const atomically = <T>(fn: () => T): T => (db.inTransaction ? fn() : db.transaction(fn).immediate());
@@ -81,7 +91,7 @@ export function createSqliteStore(options: SqliteStoreOptions): MemoryStore {
     try {
       return fn();
     } catch (error) {
-      throw translateSqliteError(error, location);
+      throw translate(error);
     }
   };
   const inside = new AsyncLocalStorage<true>();
@@ -157,6 +167,7 @@ export function createSqliteStore(options: SqliteStoreOptions): MemoryStore {
 
   const snapshots = createSqliteSnapshots({
     location,
+    sameConnection: location === ":memory:" || inMemoryCopy,
     statements,
     exclusive: serialised,
     busyTimeoutMs,
@@ -183,7 +194,7 @@ export function createSqliteStore(options: SqliteStoreOptions): MemoryStore {
             return result;
           } catch (error) {
             if (db.inTransaction) db.exec("rollback");
-            throw translateSqliteError(error, location);
+            throw translate(error);
           }
         }),
       ),

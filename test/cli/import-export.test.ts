@@ -1,22 +1,12 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type FakeEmbeddingServer,
-  startFakeEmbeddingServer,
-  writeFakeEmbedderHome,
-} from "../helpers/fake-openai-server.js";
+import { describe, expect, it } from "vitest";
+import { useFakeEmbeddingServer, writeFakeEmbedderHome } from "../helpers/fake-openai-server.js";
 import { runCli, runJson, tempHomes } from "./run-cli.js";
 
 const tempHome = tempHomes();
 // Import and export are about records, not vectors: the loopback embedding server stands in for the model.
-let server: FakeEmbeddingServer;
-beforeAll(async () => {
-  server = await startFakeEmbeddingServer({ dimension: 8 });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useFakeEmbeddingServer();
 const newHome = () => writeFakeEmbedderHome(tempHome(), server);
 
 const SAMPLE = [

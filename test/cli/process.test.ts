@@ -6,23 +6,12 @@
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type FakeEmbeddingServer,
-  startFakeEmbeddingServer,
-  writeFakeEmbedderHome,
-} from "../helpers/fake-openai-server.js";
+import { describe, expect, it } from "vitest";
+import { useFakeEmbeddingServer, writeFakeEmbedderHome } from "../helpers/fake-openai-server.js";
 import { BIN, runCli, spawnCli, tempHomes } from "./run-cli.js";
 
 const newHome = tempHomes();
-let server: FakeEmbeddingServer;
-
-beforeAll(async () => {
-  server = await startFakeEmbeddingServer({ dimension: 8 });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useFakeEmbeddingServer();
 
 /** A home whose embedder is the loopback server: these tests are about the process, not vectors. */
 const homeWithFakeEmbedder = () => writeFakeEmbedderHome(newHome(), server);

@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
+import { afterAll, beforeAll } from "vitest";
 
 export interface RecordedRequest {
   method: string;
@@ -146,4 +147,39 @@ export function writeFakeEmbedderHome(home: string, server: FakeEmbeddingServer,
     }),
   );
   return home;
+}
+
+/**
+ * One loopback embedding server for the tests of a file: started before them, closed after. The
+ * object it returns reads through to the running server, so it can be passed around (to
+ * `writeFakeEmbedderHome`, say) before the server has started.
+ *
+ * @example
+ * const server = useFakeEmbeddingServer();
+ * it("…", async () => { const home = writeFakeEmbedderHome(newHome(), server); … });
+ */
+export function useFakeEmbeddingServer(
+  options: FakeEmbeddingServerOptions = { dimension: 8 },
+): FakeEmbeddingServer {
+  let running: FakeEmbeddingServer | undefined;
+  const started = (): FakeEmbeddingServer => {
+    if (running === undefined)
+      throw new Error("the fake embedding server runs only inside this file's tests");
+    return running;
+  };
+  beforeAll(async () => {
+    running = await startFakeEmbeddingServer(options);
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+  return {
+    get baseURL() {
+      return started().baseURL;
+    },
+    get requests() {
+      return started().requests;
+    },
+    close: () => started().close(),
+  };
 }

@@ -7,25 +7,15 @@ import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type Memory, openMemory } from "../../src/index.js";
 import { BIN, runJson, tempHomes } from "../cli/run-cli.js";
-import {
-  type FakeEmbeddingServer,
-  startFakeEmbeddingServer,
-  writeFakeEmbedderHome,
-} from "../helpers/fake-openai-server.js";
+import { useFakeEmbeddingServer, writeFakeEmbedderHome } from "../helpers/fake-openai-server.js";
 import { scriptedEmbedder } from "../helpers/scripted-embedder.js";
 import { tempFiles } from "../helpers/temp-dir.js";
 
 const files = tempFiles("busy");
-let server: FakeEmbeddingServer;
-beforeAll(async () => {
-  server = await startFakeEmbeddingServer({ dimension: 8 });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useFakeEmbeddingServer();
 
 describe("a store another process has locked", () => {
   it("lets this process's reads and timers run while a write waits for the lock", async () => {

@@ -7,22 +7,12 @@ import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BIN, runCli, runJson, tempHomes } from "../cli/run-cli.js";
-import {
-  type FakeEmbeddingServer,
-  startFakeEmbeddingServer,
-  writeFakeEmbedderHome,
-} from "../helpers/fake-openai-server.js";
+import { useFakeEmbeddingServer, writeFakeEmbedderHome } from "../helpers/fake-openai-server.js";
 
 const newHome = tempHomes();
-let server: FakeEmbeddingServer;
-beforeAll(async () => {
-  server = await startFakeEmbeddingServer({ dimension: 8 });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useFakeEmbeddingServer();
 
 /** A home with many expired memories: a dream that takes a while to apply. */
 async function bulkHome(): Promise<string> {

@@ -5,22 +5,12 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runJson, tempHomes } from "../cli/run-cli.js";
-import {
-  type FakeEmbeddingServer,
-  startFakeEmbeddingServer,
-  writeFakeEmbedderHome,
-} from "../helpers/fake-openai-server.js";
+import { useFakeEmbeddingServer, writeFakeEmbedderHome } from "../helpers/fake-openai-server.js";
 
 const homes = tempHomes();
-let server: FakeEmbeddingServer;
-beforeAll(async () => {
-  server = await startFakeEmbeddingServer({ dimension: 8 });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useFakeEmbeddingServer();
 
 /** The pid of a process that has already ended. */
 function deadPid(): number {

@@ -2,24 +2,13 @@
  * Issue 11, minor: filters with 50k OR branches or 100k `in` values failed with `STORE_FAILED: too
  * many SQL variables`. They are `INVALID_FILTER` naming the limit; a filter at the limit runs.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_FILTER_CONDITIONS, MAX_FILTER_VALUES } from "../../src/filters/parse-filters.js";
-import { type Memory, openMemory } from "../../src/index.js";
-import { scriptedEmbedder } from "../helpers/scripted-embedder.js";
-import { tempFiles } from "../helpers/temp-dir.js";
+import { useMemory } from "../helpers/use-memory.js";
 
-const files = tempFiles("filter-limits");
-let memory: Memory;
-
+const memory = useMemory("filter-limits");
 beforeAll(async () => {
-  memory = await openMemory({
-    path: files.path(),
-    embedder: scriptedEmbedder(2, (text) => [1, text.length]),
-  });
-  await memory.add("Alice drinks green tea", { userId: "alice", metadata: { tag: "t7" } });
-});
-afterAll(async () => {
-  await memory.close();
+  await memory().add("Alice drinks green tea", { userId: "alice", metadata: { tag: "t7" } });
 });
 
 const branches = (count: number) => Array.from({ length: count }, (_, i) => ({ tag: `t${i}` }));
@@ -32,8 +21,8 @@ describe("filter size limits", () => {
     ["1,001 conditions", { OR: branches(MAX_FILTER_CONDITIONS + 1) }, /at most 1000 are allowed/],
   ])("refuses %s with INVALID_FILTER", async (_case, filters, message) => {
     for (const read of [
-      () => memory.getAll({ userId: "alice", filters }),
-      () => memory.search("tea", { userId: "alice", filters }),
+      () => memory().getAll({ userId: "alice", filters }),
+      () => memory().search("tea", { userId: "alice", filters }),
     ]) {
       await expect(read()).rejects.toMatchObject({
         code: "INVALID_FILTER",
@@ -53,11 +42,11 @@ describe("filter size limits", () => {
         ],
       },
     ]) {
-      const page = await memory.getAll({ userId: "alice", filters });
+      const page = await memory().getAll({ userId: "alice", filters });
       expect(page.results.map((item) => item.memory)).toEqual(["Alice drinks green tea"]);
-      const found = await memory.search("green tea", { userId: "alice", filters, threshold: 0 });
+      const found = await memory().search("green tea", { userId: "alice", filters, threshold: 0 });
       expect(found.results.map((item) => item.memory)).toEqual(["Alice drinks green tea"]);
-      expect((await memory.deleteAll({ userId: "bob", filters })).deleted).toBe(0);
+      expect((await memory().deleteAll({ userId: "bob", filters })).deleted).toBe(0);
     }
   });
 });

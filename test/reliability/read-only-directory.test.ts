@@ -8,14 +8,10 @@
  */
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { createOpenAICompatibleEmbedder, openMemory } from "../../src/index.js";
 import { runCli, runJson, tempHomes } from "../cli/run-cli.js";
-import {
-  type FakeEmbeddingServer,
-  startFakeEmbeddingServer,
-  writeFakeEmbedderHome,
-} from "../helpers/fake-openai-server.js";
+import { useFakeEmbeddingServer, writeFakeEmbedderHome } from "../helpers/fake-openai-server.js";
 
 const homes = tempHomes();
 const asRoot = process.getuid?.() === 0;
@@ -51,13 +47,7 @@ function canLock(): boolean {
 const lockable = canLock();
 if (!lockable) console.warn("read-only-directory: this machine cannot make a directory read-only; skipped");
 
-let server: FakeEmbeddingServer;
-beforeAll(async () => {
-  server = await startFakeEmbeddingServer({ dimension: 8 });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useFakeEmbeddingServer();
 
 describe.skipIf(!lockable)("a store in a read-only directory", () => {
   it("serves reads and refuses writes saying why", async () => {

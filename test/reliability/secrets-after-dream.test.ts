@@ -10,25 +10,18 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createOpenAICompatibleEmbedder, type Memory, openMemory } from "../../src/index.js";
 import { createMcpServer } from "../../src/mcp/server.js";
 import { runCli, runJson, tempHomes } from "../cli/run-cli.js";
 import { createFakeSecrets } from "../fixtures/secrets/fake-secrets.js";
-import { type FakeEmbeddingServer, startFakeEmbeddingServer } from "../helpers/fake-openai-server.js";
+import { useFakeEmbeddingServer } from "../helpers/fake-openai-server.js";
 
 const secrets = createFakeSecrets(11);
 const tokenA = secrets["github-pat"]?.() ?? "";
 const tokenB = secrets["github-pat"]?.() ?? "";
 const homes = tempHomes();
-let server: FakeEmbeddingServer;
-
-beforeAll(async () => {
-  server = await startFakeEmbeddingServer({ dimension: 8 });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useFakeEmbeddingServer();
 
 /** A home whose policy stores credentials as given: how they got in before redaction existed. */
 function allowingHome(): string {

@@ -5,19 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempHomes } from "../cli/run-cli.js";
-import {
-  type FakeEmbeddingServer,
-  startFakeEmbeddingServer,
-  writeFakeEmbedderHome,
-} from "../helpers/fake-openai-server.js";
+import { useFakeEmbeddingServer, writeFakeEmbedderHome } from "../helpers/fake-openai-server.js";
 import { callTool, connectStdio, type StdioSession, textOf } from "../mcp/mcp-client.js";
 
 const homes = tempHomes();
-let server: FakeEmbeddingServer;
+const server = useFakeEmbeddingServer();
 let session: StdioSession;
 
 beforeAll(async () => {
-  server = await startFakeEmbeddingServer({ dimension: 8 });
   session = await connectStdio({
     home: writeFakeEmbedderHome(homes(), server),
     env: { LUCID_USER_ID: "alice", LUCID_DREAM: "off" },
@@ -25,7 +20,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await session?.close();
-  await server?.close();
 });
 
 describe("a message too large for stdio", () => {

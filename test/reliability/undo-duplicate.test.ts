@@ -3,68 +3,53 @@
  * scope after the run, leaving two memories where `add` keeps one. Undo keeps the later copy, does
  * not restore the original, and names both.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Memory, openMemory } from "../../src/index.js";
+import { describe, expect, it } from "vitest";
 import { runCli, runJson, tempHomes } from "../cli/run-cli.js";
-import {
-  type FakeEmbeddingServer,
-  startFakeEmbeddingServer,
-  writeFakeEmbedderHome,
-} from "../helpers/fake-openai-server.js";
-import { scriptedEmbedder } from "../helpers/scripted-embedder.js";
-import { tempFiles } from "../helpers/temp-dir.js";
+import { useFakeEmbeddingServer, writeFakeEmbedderHome } from "../helpers/fake-openai-server.js";
+import { useMemory } from "../helpers/use-memory.js";
 
-const files = tempFiles("undo-duplicate");
 const NOW = "2026-11-30T12:00:00.000Z";
-let memory: Memory;
-
-beforeAll(async () => {
-  memory = await openMemory({
-    path: files.path(),
-    embedder: scriptedEmbedder(2, (text) => [1, text.length]),
-  });
-});
-afterAll(async () => {
-  await memory.close();
-});
+const memory = useMemory("undo-duplicate");
 
 describe("undo and a text added again since the run", () => {
   it("keeps the later copy and does not restore the original", async () => {
-    const expired = await memory.add("Alice is in Lisbon this week", {
+    const expired = await memory().add("Alice is in Lisbon this week", {
       userId: "alice",
       expirationDate: "2026-11-01T00:00:00Z",
     });
     const original = expired.results[0]?.id as string;
-    const window = await memory.add("Alice prefers window seats on long flights", { userId: "alice" });
-    const plan = await memory.dream.plan({ userId: "alice" }, { now: NOW });
+    const window = await memory().add("Alice prefers window seats on long flights", { userId: "alice" });
+    const plan = await memory().dream.plan({ userId: "alice" }, { now: NOW });
     expect(plan.actions).toEqual([
       expect.objectContaining({ kind: "delete", ids: [original], reason: "expired" }),
     ]);
-    const { runId } = await memory.dream.apply(plan);
+    const { runId } = await memory().dream.apply(plan);
 
-    const again = await memory.add("Alice is in Lisbon this week", { userId: "alice" });
+    const again = await memory().add("Alice is in Lisbon this week", { userId: "alice" });
     const copy = again.results[0]?.id as string;
     expect(again.results[0]?.event).toBe("ADD");
 
-    const undone = await memory.dream.undo(runId as string);
+    const undone = await memory().dream.undo(runId as string);
     expect(undone).toMatchObject({ restored: 0, keptDuplicates: [{ id: original, duplicateOf: copy }] });
-    const ids = (await memory.getAll({ userId: "alice", showExpired: true })).results.map((item) => item.id);
+    const ids = (await memory().getAll({ userId: "alice", showExpired: true })).results.map(
+      (item) => item.id,
+    );
     expect(ids.sort()).toEqual([copy, window.results[0]?.id].sort());
-    expect(await memory.get(original)).toBeNull();
+    expect(await memory().get(original)).toBeNull();
   });
 
   it("still restores exact duplicates that were both there before the run", async () => {
-    const imported = await memory.importMemories([
+    const imported = await memory().importMemories([
       { id: "twin-1", text: "Bob drinks oolong", user_id: "bob", createdAt: "2026-01-01T00:00:00Z" },
       { id: "twin-2", text: "Bob drinks oolong", user_id: "bob", createdAt: "2026-01-02T00:00:00Z" },
     ]);
     expect(imported.imported).toBe(2);
-    const plan = await memory.dream.plan({ userId: "bob" }, { now: NOW });
-    const { runId } = await memory.dream.apply(plan);
-    expect((await memory.getAll({ userId: "bob" })).results).toHaveLength(1);
-    const undone = await memory.dream.undo(runId as string);
+    const plan = await memory().dream.plan({ userId: "bob" }, { now: NOW });
+    const { runId } = await memory().dream.apply(plan);
+    expect((await memory().getAll({ userId: "bob" })).results).toHaveLength(1);
+    const undone = await memory().dream.undo(runId as string);
     expect(undone.keptDuplicates).toEqual([]);
-    expect((await memory.getAll({ userId: "bob" })).results.map((item) => item.id).sort()).toEqual([
+    expect((await memory().getAll({ userId: "bob" })).results.map((item) => item.id).sort()).toEqual([
       "twin-1",
       "twin-2",
     ]);
@@ -72,14 +57,8 @@ describe("undo and a text added again since the run", () => {
 });
 
 describe("lucid dream undo", () => {
-  let server: FakeEmbeddingServer;
+  const server = useFakeEmbeddingServer();
   const homes = tempHomes();
-  beforeAll(async () => {
-    server = await startFakeEmbeddingServer({ dimension: 8 });
-  });
-  afterAll(async () => {
-    await server.close();
-  });
 
   it("names the memory it kept instead", async () => {
     const home = writeFakeEmbedderHome(homes(), server);

@@ -14,7 +14,7 @@ import { readVisibility } from "../core/visibility.js";
 import { LucidError } from "../errors.js";
 import type { FilterNode } from "../filters/filter.js";
 import { idsWorthScoring, type RankedCandidate, rankCandidates } from "../search/rank.js";
-import type { SearchPort } from "../store/ports/search.js";
+import type { EntityHit, EntityQuery, SearchPort } from "../store/ports/search.js";
 import { extractEntities } from "../text/entities.js";
 import { keywordTerms } from "../text/keywords.js";
 import { toMemoryItem } from "./to-item.js";
@@ -29,8 +29,13 @@ import {
 export const DEFAULT_TOP_K = 20;
 export const DEFAULT_THRESHOLD = 0.1;
 
-/** Each generator fetches this many candidates: Mem0's `max(topK · 4, 60)`. */
-const candidatePool = (topK: number) => Math.max(topK * 4, 60);
+/**
+ * Each generator fetches this many candidates. Fixed rather than Mem0's `max(topK · 4, 60)`, so
+ * the first results do not depend on how many were asked for: up to `topK` 100 every answer is a
+ * prefix of a longer one.
+ */
+export const CANDIDATE_POOL = 100;
+const candidatePool = (topK: number) => Math.max(topK, CANDIDATE_POOL);
 
 export async function searchMemories(
   context: MemoryContext,
@@ -53,11 +58,20 @@ export async function searchMemories(
   const k = candidatePool(topK);
 
   const store = context.store;
-  const [dense, keyword, entity] = await Promise.all([
+  const [dense, keyword, entityOnly] = await Promise.all([
     vector === undefined ? [] : store.searchDense({ filter, visibleAt, vector, k }),
     store.searchKeyword({ filter, visibleAt, terms, k }),
     store.searchEntities({ filter, visibleAt, keys: entityKeys, limit: k }),
   ]);
+  const entity = [
+    ...entityOnly,
+    ...(await entityLinksOf(
+      store,
+      { filter, visibleAt, keys: entityKeys },
+      [...dense, ...keyword],
+      entityOnly,
+    )),
+  ];
   const missing =
     vector === undefined
       ? []
@@ -83,6 +97,23 @@ export async function searchMemories(
     results.push(withScore(toMemoryItem(row), candidate, threshold, options.explain === true));
   }
   return { results };
+}
+
+/**
+ * The entity links of the dense and keyword candidates the entity generator's own pool left out:
+ * every candidate that names a query entity gets its boost, not only those that made that pool.
+ */
+async function entityLinksOf(
+  store: SearchPort,
+  query: Omit<EntityQuery, "limit" | "ids">,
+  candidates: readonly { id: string }[],
+  found: readonly EntityHit[],
+): Promise<EntityHit[]> {
+  if (query.keys.length === 0) return [];
+  const seen = new Set(found.map((hit) => hit.id));
+  const ids = [...new Set(candidates.map((hit) => hit.id))].filter((id) => !seen.has(id));
+  if (ids.length === 0) return [];
+  return store.searchEntities({ ...query, ids, limit: ids.length * query.keys.length });
 }
 
 /** Cosine similarity of memories found only by keyword or entity, via an exact dense query over just them. */

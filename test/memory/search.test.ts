@@ -121,7 +121,7 @@ describe("search with the local embedder", () => {
 
 describe("search candidates beyond the dense top-K", () => {
   // To this embedder the query is [1, 0, 0], every filler has cosine 0.7 with it and the target 0.5.
-  // With topK 5 the dense pool (60) is all fillers, so only the keyword generator can find the target;
+  // With topK 5 the dense pool (100) is all fillers, so only the keyword generator can find the target;
   // once found, its keyword score lifts it above the fillers.
   const embedder = scriptedEmbedder(3, (text) => {
     if (text === "gateway") return [1, 0, 0];
@@ -131,7 +131,7 @@ describe("search candidates beyond the dense top-K", () => {
 
   beforeAll(async () => {
     memory = await openMemory({ path: files.path(), embedder });
-    for (let index = 0; index < 80; index++)
+    for (let index = 0; index < 120; index++)
       await memory.add(`Filler memory number ${index}`, { userId: "u" });
     await memory.add("The gateway part number is XQ-77", { userId: "u" });
   });

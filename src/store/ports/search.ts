@@ -21,6 +21,11 @@ export interface KeywordQuery extends FilteredQuery {
 export interface EntityQuery extends FilteredQuery {
   readonly keys: readonly string[];
   readonly limit: number;
+  /**
+   * Only hits on these memories (the other generators' candidates). Links are still counted over
+   * every memory the filter passes, so a memory's entity signal does not depend on which ids were asked.
+   */
+  readonly ids?: readonly string[];
 }
 
 export interface DenseHit {
@@ -45,5 +50,9 @@ export interface EntityHit {
 export interface SearchPort {
   searchDense(query: DenseQuery): Promise<DenseHit[]>;
   searchKeyword(query: KeywordQuery): Promise<KeywordHit[]>;
+  /**
+   * Memories linked to one of the keys, rarest entity first, then newest first: the same store and
+   * query always give the same hits, whatever `limit` cuts.
+   */
   searchEntities(query: EntityQuery): Promise<EntityHit[]>;
 }

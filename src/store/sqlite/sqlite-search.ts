@@ -133,19 +133,26 @@ export function createSqliteSearch(statements: StatementCache): SyncPort<SearchP
     },
 
     searchEntities(query) {
-      if (query.keys.length === 0 || query.limit <= 0) return [];
+      if (query.keys.length === 0 || query.limit <= 0 || query.ids?.length === 0) return [];
       const clause = where(query);
+      const onlyIds = query.ids === undefined ? "" : "where id in (select value from json_each(?))";
       return statements
         .get(
           `select id, key, link_count as linkCount from (
-             select m.id as id, e.key as key, count(*) over (partition by e.seq) as link_count
+             select m.id as id, m.seq as seq, e.key as key,
+                    count(*) over (partition by e.seq) as link_count
              from entities e
              join memory_entities me on me.entity_seq = e.seq
              join memories m on m.seq = me.memory_seq
              where e.key in (select value from json_each(?)) and ${clause.sql}
-           ) order by link_count, id limit ?`,
+           ) ${onlyIds} order by link_count, seq desc, key limit ?`,
         )
-        .all(JSON.stringify(query.keys), ...clause.params, query.limit) as {
+        .all(
+          JSON.stringify(query.keys),
+          ...clause.params,
+          ...(query.ids === undefined ? [] : [JSON.stringify(query.ids)]),
+          query.limit,
+        ) as {
         id: string;
         key: string;
         linkCount: number;

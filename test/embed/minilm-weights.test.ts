@@ -13,6 +13,12 @@ describe("readVerifiedWeights", () => {
     await expect(readVerifiedWeights(manifest.weightsPath)).resolves.toHaveLength(WEIGHTS_BYTES);
   });
 
+  it("reports a missing file as EMBEDDER_UNAVAILABLE", async () => {
+    await expect(readVerifiedWeights(join(dir, "absent.safetensors"))).rejects.toMatchObject({
+      code: "EMBEDDER_UNAVAILABLE",
+    });
+  });
+
   it("refuses a file of another size with EMBEDDER_UNAVAILABLE", async () => {
     const path = join(dir, "short.safetensors");
     writeFileSync(path, new Uint8Array(1024));

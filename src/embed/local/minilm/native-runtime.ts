@@ -1,6 +1,6 @@
 /**
  * Runs MiniLM natively with onnxruntime-node on the graph `bert-graph.ts` builds from the
- * safetensors weights: 5–10× the WASM engine's throughput on one core.
+ * safetensors weights: about 8× the WASM engine's throughput on one core (bench:embedders).
  *
  * @module
  */

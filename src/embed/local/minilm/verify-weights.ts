@@ -15,9 +15,20 @@ export const WEIGHTS_SHA256 = "6638f625a0a60bdaa1e34c5fee0a17c705f13b98b43a7973e
 
 /** The weights at `path`, after checking their size (before reading) and SHA-256. */
 export async function readVerifiedWeights(path: string): Promise<Uint8Array> {
-  const { size } = await stat(path);
-  if (size !== WEIGHTS_BYTES) throw mismatch(path, `${size} bytes instead of ${WEIGHTS_BYTES}`);
-  const bytes = await readFile(path);
+  let bytes: Uint8Array;
+  try {
+    const { size } = await stat(path);
+    if (size !== WEIGHTS_BYTES) throw mismatch(path, `${size} bytes instead of ${WEIGHTS_BYTES}`);
+    bytes = await readFile(path);
+  } catch (error) {
+    if (error instanceof LucidError) throw error;
+    throw new LucidError(
+      "EMBEDDER_UNAVAILABLE",
+      `Could not read the MiniLM weight file ${path}: ${error instanceof Error ? error.message : String(error)}. ` +
+        "Reinstall dependencies with `npm ci`.",
+      { cause: error, details: { path } },
+    );
+  }
   const digest = createHash("sha256").update(bytes).digest("hex");
   if (digest !== WEIGHTS_SHA256) throw mismatch(path, `SHA-256 ${digest} instead of ${WEIGHTS_SHA256}`);
   return bytes;

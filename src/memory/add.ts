@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto";
 import type { MemoryContext } from "../core/context.js";
 import { embedTexts } from "../core/embed-texts.js";
 import { checkId, toIsoTimestamp } from "../core/inputs.js";
-import { requireScope, scopeFromOptions, scopeKey } from "../core/scope.js";
+import { requireScope, type Scope, scopeFromOptions, scopeKey } from "../core/scope.js";
 import { type Redaction, secretsGuardOf } from "../core/secrets-guard.js";
 import { createMemoryWriter } from "../core/write/memory-writer.js";
 import { prepareMetadata } from "../core/write/prepare-metadata.js";
@@ -53,7 +53,9 @@ export async function addMemories(
       : { ...fields, content: prepareText(context, message.content) };
   });
   const drafts = uniqueDrafts(
-    log.flatMap((message) => (typeof message.content === "string" ? [] : [message.content])),
+    log.flatMap((message) =>
+      typeof message.content === "string" ? [] : [{ text: message.content, actorId: message.name }],
+    ),
   );
   const prepared = prepareMetadata(context, options.metadata);
   const metadata = prepared.metadata;
@@ -71,14 +73,15 @@ export async function addMemories(
     );
   }
 
-  const existing = await Promise.all(drafts.map((draft) => context.store.findByHash(scope, draft.hash)));
+  const existing = await Promise.all(drafts.map((draft) => context.store.findByHash(scope, draft.text.hash)));
   const fresh = drafts.filter((_, index) => existing[index] === null);
   const vectors = await embedTexts(
     context,
-    fresh.map((draft) => draft.text),
+    fresh.map((draft) => draft.text.text),
     "add",
   );
-  const vectorOf = new Map(fresh.map((draft, index) => [draft.hash, vectors[index] as Float32Array]));
+  const vectorOf = new Map(fresh.map((draft, index) => [draft.text.hash, vectors[index] as Float32Array]));
+  const thread = threadOf(scope, drafts.length);
 
   return context.store.transaction(async (tx) => {
     if (explicitId !== undefined && fresh.length > 0 && (await tx.getMemory(explicitId)) !== null) {
@@ -94,7 +97,8 @@ export async function addMemories(
       embedder: context.embedderStamp,
     });
     const results: AddResultItem[] = [];
-    for (const [index, draft] of drafts.entries()) {
+    let position = thread === undefined ? 0 : await tx.nextThreadPosition(thread);
+    for (const [index, { text: draft, actorId }] of drafts.entries()) {
       // Re-checked inside the transaction: another writer may have stored it since the first look.
       const duplicate = (await tx.findByHash(scope, draft.hash)) ?? existing[index] ?? null;
       if (duplicate !== null) {
@@ -103,6 +107,8 @@ export async function addMemories(
       }
       const embedding = vectorOf.get(draft.hash) as Float32Array;
       const row = await writer.insert({
+        ...(thread === undefined ? {} : { thread: { key: thread, position: position++ } }),
+        ...(actorId === undefined ? {} : { actorId }),
         id: explicitId ?? randomUUID(),
         text: draft,
         scope,
@@ -149,11 +155,27 @@ function toMessages(input: string | readonly Message[]): readonly Message[] {
   });
 }
 
+interface Draft {
+  readonly text: PreparedText;
+  /** The message's `name`: who said it. */
+  readonly actorId: string | undefined;
+}
+
 /** One draft per distinct normalised text, in first-seen order. */
-function uniqueDrafts(texts: readonly PreparedText[]): PreparedText[] {
-  const seen = new Map<string, PreparedText>();
-  for (const text of texts) if (!seen.has(text.hash)) seen.set(text.hash, text);
+function uniqueDrafts(drafts: readonly Draft[]): Draft[] {
+  const seen = new Map<string, Draft>();
+  for (const draft of drafts) if (!seen.has(draft.text.hash)) seen.set(draft.text.hash, draft);
   return [...seen.values()];
+}
+
+/**
+ * The conversation the new memories belong to: a run's memories form one thread across calls, in
+ * the order they were added; otherwise the messages of one call do, when there are several.
+ * A memory added alone, outside a run, has no thread (and no neighbours).
+ */
+function threadOf(scope: Scope, memories: number): string | undefined {
+  if (scope.run_id !== undefined) return `run:${scopeKey(scope)}`;
+  return memories > 1 ? `call:${randomUUID()}` : undefined;
 }
 
 function timestamps(

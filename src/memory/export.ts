@@ -33,6 +33,10 @@ export function toExportRecord(row: MemoryRow): ExportRecord {
     created_at: row.createdAt,
     updated_at: row.updatedAt,
     ...(row.expiresAt === null ? {} : { expires_at: row.expiresAt }),
+    ...(row.thread === undefined || row.thread === null
+      ? {}
+      : { thread: row.thread, thread_position: row.threadPosition ?? 0 }),
+    ...(row.actorId === undefined || row.actorId === null ? {} : { actor_id: row.actorId }),
   };
 }
 

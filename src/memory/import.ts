@@ -12,7 +12,7 @@ import type { MemoryContext } from "../core/context.js";
 import { embedTexts } from "../core/embed-texts.js";
 import { checkId, toIsoTimestamp } from "../core/inputs.js";
 import { requireScope, SCOPE_KEYS, type Scope, scopeValue } from "../core/scope.js";
-import type { Redaction } from "../core/secrets-guard.js";
+import { type Redaction, secretsGuardOf } from "../core/secrets-guard.js";
 import { createMemoryWriter, type MemoryWriter, type NewMemoryInput } from "../core/write/memory-writer.js";
 import { prepareMetadata } from "../core/write/prepare-metadata.js";
 import { prepareText } from "../core/write/prepare-text.js";
@@ -103,7 +103,27 @@ function prepare(context: MemoryContext, record: ImportRecord, index: number): P
     createdAt,
     updatedAt: record.updatedAt === undefined ? createdAt : toIsoTimestamp(record.updatedAt, "updatedAt"),
     expiresAt: record.expiresAt === undefined ? null : toIsoTimestamp(record.expiresAt, "expiresAt"),
+    ...threadOf(record),
+    ...(record.actorId === undefined ? {} : { actorId: secretsGuardOf(context).screen(record.actorId).text }),
   };
+}
+
+/** A record's thread, checked: a thread needs a non-negative integer position, and the other way round. */
+function threadOf(record: ImportRecord): { thread?: { key: string; position: number } } {
+  if (record.thread === undefined && record.threadPosition === undefined) return {};
+  const position = record.threadPosition ?? 0;
+  if (
+    typeof record.thread !== "string" ||
+    record.thread.trim() === "" ||
+    !Number.isInteger(position) ||
+    position < 0
+  ) {
+    throw new LucidError(
+      "INVALID_ARGUMENT",
+      `thread must be a non-empty string and thread_position a non-negative integer, got ${JSON.stringify(record.thread)} and ${JSON.stringify(record.threadPosition)}.`,
+    );
+  }
+  return { thread: { key: record.thread, position } };
 }
 
 async function writeBatch(

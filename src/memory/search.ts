@@ -13,10 +13,13 @@ import { readFilter } from "../core/read-filter.js";
 import { readVisibility } from "../core/visibility.js";
 import { LucidError } from "../errors.js";
 import type { FilterNode } from "../filters/filter.js";
+import { FUSION_WEIGHTS } from "../search/fuse.js";
+import { namesIn, withoutNames } from "../search/query-names.js";
 import { idsWorthScoring, type RankedCandidate, rankCandidates } from "../search/rank.js";
 import type { EntityHit, EntityQuery, SearchPort } from "../store/ports/search.js";
 import { extractEntities } from "../text/entities.js";
 import { keywordTerms } from "../text/keywords.js";
+import { asksForTime, datesNamed, statesTime, withinDates } from "../text/time-expressions.js";
 import { toMemoryItem } from "./to-item.js";
 import {
   type MemoryItem,
@@ -52,47 +55,71 @@ export async function searchMemories(
   const mode = checkMode(options.mode);
   const useDense = mode !== "keyword";
   const useKeyword = mode !== "dense";
-  const [vector] = useDense ? await embedTexts(context, [text], "search") : [];
+  const store = context.store;
+  const queryEntities = extractEntities(text);
+  const speakers = await store.speakersNamed({
+    filter,
+    visibleAt,
+    names: namesIn(queryEntities),
+  });
+  // A person the scope knows by name says little about what the question means, and drowns the
+  // rest of a short question in the embedding; the speaker prior carries it instead.
+  const [vector] = useDense ? await embedTexts(context, [withoutNames(text, speakers)], "search") : [];
   const terms = useKeyword ? keywordTerms(text) : [];
-  const entityKeys = mode === "hybrid" ? [...new Set(extractEntities(text).map((entity) => entity.key))] : [];
+  const entityKeys = mode === "hybrid" ? [...new Set(queryEntities.map((entity) => entity.key))] : [];
+  const dates = useKeyword ? datesNamed(text) : [];
+  const queryFacts = {
+    speakers: useKeyword && speakers.length > 0,
+    dates: dates.length > 0,
+    timeQuestion: useKeyword && asksForTime(text),
+  };
+  const weights = useKeyword ? FUSION_WEIGHTS : { ...FUSION_WEIGHTS, thread: 0 };
   const k = candidatePool(topK);
 
-  const store = context.store;
-  const [dense, keyword, entityOnly] = await Promise.all([
+  const [dense, keyword, contextHits, entityOnly] = await Promise.all([
     vector === undefined ? [] : store.searchDense({ filter, visibleAt, vector, k }),
     store.searchKeyword({ filter, visibleAt, terms, k }),
+    store.searchContext({ filter, visibleAt, terms, k }),
     store.searchEntities({ filter, visibleAt, keys: entityKeys, limit: k }),
   ]);
+  const generated = [...dense, ...keyword, ...contextHits];
   const entity = [
     ...entityOnly,
-    ...(await entityLinksOf(
-      store,
-      { filter, visibleAt, keys: entityKeys },
-      [...dense, ...keyword],
-      entityOnly,
-    )),
+    ...(await entityLinksOf(store, { filter, visibleAt, keys: entityKeys }, generated, entityOnly)),
   ];
-  const missing =
-    vector === undefined
-      ? []
-      : idsWorthScoring({ dense, keyword, entity, termCount: terms.length, denseUsed: useDense }, topK, k);
-  const extraSimilarity =
-    vector === undefined ? new Map() : await similarities(store, filter, vector, missing);
-  const ranked = rankCandidates({
+  const rows = await store.getMemories([...new Set([...generated, ...entity].map((hit) => hit.id))]);
+  const rowById = new Map(rows.map((row) => [row.id, row]));
+  const facts = new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        ...(useKeyword && row.thread ? { thread: row.thread } : {}),
+        speaker:
+          row.actorId !== undefined && row.actorId !== null && speakers.includes(row.actorId.toLowerCase()),
+        date: withinDates(row.createdAt, dates),
+        time: queryFacts.timeQuestion && statesTime(row.text),
+      },
+    ]),
+  );
+  const candidates = {
     dense,
     keyword,
+    context: contextHits,
     entity,
-    extraSimilarity,
     termCount: terms.length,
     denseUsed: useDense,
-  });
+    query: queryFacts,
+    facts,
+  };
+  const missing = vector === undefined ? [] : idsWorthScoring(candidates, topK, k, weights);
+  const extraSimilarity =
+    vector === undefined ? new Map() : await similarities(store, filter, vector, missing);
+  const ranked = rankCandidates({ ...candidates, extraSimilarity }, weights);
 
   const chosen = ranked.filter((candidate) => candidate.score.final >= threshold).slice(0, topK);
-  const rows = await context.store.getMemories(chosen.map((candidate) => candidate.id));
-  const byId = new Map(rows.map((row) => [row.id, row]));
   const results: MemoryItem[] = [];
   for (const candidate of chosen) {
-    const row = byId.get(candidate.id);
+    const row = rowById.get(candidate.id);
     if (row === undefined) continue;
     results.push(withScore(toMemoryItem(row), candidate, threshold, options.explain === true));
   }
@@ -143,9 +170,14 @@ function withScore(
     scored.score_details = {
       semanticScore: round(candidate.signals.semantic),
       bm25Score: round(candidate.signals.bm25),
+      contextScore: round(candidate.signals.context),
       entityBoost: round(candidate.signals.entity),
+      speakerMatch: candidate.signals.speaker,
+      dateMatch: candidate.signals.date,
+      timeMatch: candidate.signals.time,
       rawScore: round(candidate.score.raw),
-      maxPossibleScore: candidate.score.maxPossible,
+      maxPossibleScore: round(candidate.score.maxPossible),
+      baseScore: round(candidate.score.base),
       finalScore: round(candidate.score.final),
       threshold,
       matchedBy: candidate.matchedBy,

@@ -16,5 +16,6 @@ export function toMemoryItem(row: MemoryRow): MemoryItem {
   if (row.agent_id !== null) item.agent_id = row.agent_id;
   if (row.app_id !== null) item.app_id = row.app_id;
   if (row.run_id !== null) item.run_id = row.run_id;
+  if (row.actorId !== undefined && row.actorId !== null) item.actor_id = row.actorId;
   return item;
 }

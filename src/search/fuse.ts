@@ -1,16 +1,30 @@
 /**
- * Fusion: one relevance score from the dense, keyword and entity signals.
+ * Fusion: one relevance score from the signals of hybrid retrieval.
  *
  * Starting point is Mem0's normalised sum (specs/mem0.md §C.4):
  *
  *   semantic = clamp(cosine, 0, 1)
  *   bm25     = 1 / (1 + e^(-steepness · (raw − midpoint)))        (0 when no query word matched)
  *   entity   = 0.5 / (1 + 0.001 · (links − 1)²)                   (max over shared entities)
- *   score    = (semantic + bm25 + entity) / maxPossible,
- *   maxPossible = [dense used] + [any bm25 hit] + 0.5·[any entity hit]
  *
- * with one change: every candidate gets its semantic score, including those found only by keyword
- * or entity (Mem0 never ranks those at all — its issue #5742).
+ * to which Lucid adds what a memory from a conversation knows (`docs/retrieval.md`):
+ *
+ *   context  = the bm25 sigmoid of the query against the memory's neighbours in its thread
+ *   speaker  = 1 when the memory was said by a person the query names
+ *   date     = 1 when the memory's time falls in a month, year or day the query names
+ *   time     = 1 when the query asks when / how long and the memory states a time
+ *
+ * Each signal has a weight; the base score is the weighted sum over the weights of the signals
+ * this query could produce (so a query without names or dates is scored as if they did not exist,
+ * and scores stay in [0, 1]). A memory in a thread then takes a share of its thread's best base
+ * score among the candidates — many similar turns of one good session beat one stray turn:
+ *
+ *   base  = Σ wᵢ · signalᵢ / Σ_{i active} wᵢ
+ *   final = (1 − λ) · base + λ · max(base over the memory's thread's candidates)
+ *
+ * Every candidate gets its semantic score, including those found only by keyword or entity (Mem0
+ * never ranks those at all — its issue #5742). The weights were chosen by leave-one-conversation-out
+ * cross-validation on LoCoMo (`npm run bench:locomo -- --tune`, BENCHMARKS.md).
  *
  * @module
  */
@@ -37,30 +51,65 @@ export function entityBoost(linkCount: number): number {
   return ENTITY_BOOST_WEIGHT / (1 + 0.001 * (linkCount - 1) ** 2);
 }
 
-export interface Signals {
-  readonly semantic: number;
-  readonly bm25: number;
-  readonly entity: number;
+export const SIGNAL_NAMES = ["semantic", "bm25", "context", "entity", "speaker", "date", "time"] as const;
+export type SignalName = (typeof SIGNAL_NAMES)[number];
+
+export type Signals = Readonly<Record<SignalName, number>>;
+
+export interface FusionWeights extends Readonly<Record<SignalName, number>> {
+  /** λ: the share of a memory's score that comes from its thread's best candidate. */
+  readonly thread: number;
 }
 
+/**
+ * The shipped weights (see the module comment). `entity` keeps Mem0's scale: the boost itself is
+ * at most 0.5, so a weight of 1 adds at most 0.5 to the sum, as in Mem0.
+ */
+export const FUSION_WEIGHTS: FusionWeights = Object.freeze({
+  semantic: 1,
+  bm25: 1,
+  context: 0.5,
+  entity: 1,
+  speaker: 0.3,
+  date: 0.3,
+  time: 0.3,
+  thread: 0.2,
+});
+
+/** Which signals this query could produce: only those count in the denominator. */
+export type ActiveSignals = Readonly<Record<SignalName, boolean>>;
+
 export interface FusedScore {
+  /** The weighted sum of the signals. */
   readonly raw: number;
+  /** The weighted sum a memory perfect on every active signal would reach. */
   readonly maxPossible: number;
+  /** raw / maxPossible: the score before the thread's share. */
+  readonly base: number;
+  /** The score results are ordered and thresholded by. */
   readonly final: number;
 }
 
-export interface QuerySignals {
-  /** The dense signal took part (false in keyword-only mode). */
-  readonly dense: boolean;
-  /** The query produced any keyword / entity hit (decided per query, as Mem0 does). */
-  readonly anyKeyword: boolean;
-  readonly anyEntity: boolean;
+/** The maximum each signal reaches: the entity boost is at most 0.5, every other signal 1. */
+const SIGNAL_MAX: Readonly<Record<SignalName, number>> = {
+  semantic: 1,
+  bm25: 1,
+  context: 1,
+  entity: ENTITY_BOOST_WEIGHT,
+  speaker: 1,
+  date: 1,
+  time: 1,
+};
+
+export function maxPossibleScore(active: ActiveSignals, weights: FusionWeights): number {
+  let total = 0;
+  for (const name of SIGNAL_NAMES) if (active[name]) total += weights[name] * SIGNAL_MAX[name];
+  return total;
 }
 
-export function fuse(signals: Signals, query: QuerySignals): FusedScore {
-  const semantic = Math.min(Math.max(signals.semantic, 0), 1);
-  const raw = semantic + signals.bm25 + signals.entity;
-  const maxPossible =
-    (query.dense ? 1 : 0) + (query.anyKeyword ? 1 : 0) + (query.anyEntity ? ENTITY_BOOST_WEIGHT : 0);
-  return { raw, maxPossible, final: maxPossible === 0 ? 0 : Math.min(raw / maxPossible, 1) };
+/** The weighted sum of one memory's signals (inactive signals are 0 by construction). */
+export function rawScore(signals: Signals, weights: FusionWeights): number {
+  let total = 0;
+  for (const name of SIGNAL_NAMES) total += weights[name] * signals[name];
+  return total;
 }

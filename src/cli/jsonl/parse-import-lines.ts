@@ -31,6 +31,8 @@ const ALIASES = {
   createdAt: ["created_at", "createdAt"],
   updatedAt: ["updated_at", "updatedAt"],
   expiresAt: ["expires_at", "expiresAt", "expiration_date"],
+  thread: ["thread"],
+  actorId: ["actor_id", "actorId"],
 } as const;
 
 export function parseImportLines(input: string): { records: ImportLine[]; errors: LineError[] } {
@@ -82,9 +84,15 @@ function toRecord(object: Record<string, unknown>): ImportRecord {
       throw new Error('"metadata" must be a JSON object.');
     record.metadata = metadata as Record<string, unknown>;
   }
-  for (const field of ["createdAt", "updatedAt", "expiresAt"] as const) {
+  for (const field of ["createdAt", "updatedAt", "expiresAt", "thread", "actorId"] as const) {
     const value = aliased(object, field);
     if (value !== undefined) record[field] = value;
+  }
+  const position = object.thread_position ?? object.threadPosition;
+  if (position !== undefined && position !== null) {
+    if (typeof position !== "number" || !Number.isInteger(position) || position < 0)
+      throw new Error(`"thread_position" must be a non-negative integer, got ${JSON.stringify(position)}.`);
+    record.threadPosition = position;
   }
   return record;
 }

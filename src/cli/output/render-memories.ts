@@ -6,6 +6,7 @@
 
 import { formatScope, scopeOfRow } from "../../core/scope.js";
 import type { MemoryItem, ScoreDetails } from "../../memory/types.js";
+import { FUSION_WEIGHTS } from "../../search/fuse.js";
 import { colorScore, formatDate, formatScore, oneLine } from "./format.js";
 import type { Style } from "./style.js";
 import { type Cell, renderFields, renderTable } from "./table.js";
@@ -76,12 +77,34 @@ export function renderScoredList(
   return out.join("\n");
 }
 
-/** `semantic 0.62 + keyword 0.71 + entity 0.00 = 1.33 / 2.50 → 53% · threshold 10% · matched by dense, keyword` */
+/**
+ * `semantic 0.62 + keyword 0.71 + context 0.40×0.5 + entity 0.00 = 1.53 / 2.75 → 56% · threshold 10% · matched by dense, keyword`
+ *
+ * Each signal with its weight when that is not 1 (`fuse.ts`); context, speaker, date and time only
+ * when they count for this memory; the conversation's share when it moved the score.
+ */
 export function explainScore(details: ScoreDetails): string {
   const n = (value: number) => value.toFixed(2);
+  const parts: [string, number, number][] = [
+    ["semantic", details.semanticScore, FUSION_WEIGHTS.semantic],
+    ["keyword", details.bm25Score, FUSION_WEIGHTS.bm25],
+    ["context", details.contextScore, FUSION_WEIGHTS.context],
+    ["entity", details.entityBoost, FUSION_WEIGHTS.entity],
+    ["speaker", details.speakerMatch, FUSION_WEIGHTS.speaker],
+    ["date", details.dateMatch, FUSION_WEIGHTS.date],
+    ["time", details.timeMatch, FUSION_WEIGHTS.time],
+  ];
+  const always = new Set(["semantic", "keyword", "entity"]);
+  const sum = parts
+    .filter(([name, value]) => always.has(name) || value > 0)
+    .map(([name, value, weight]) => `${name} ${n(value)}${weight === 1 ? "" : `×${weight}`}`)
+    .join(" + ");
+  const thread =
+    Math.abs(details.finalScore - details.baseScore) < 5e-7
+      ? ""
+      : ` → ${formatScore(details.finalScore)} with its conversation`;
   return (
-    `semantic ${n(details.semanticScore)} + keyword ${n(details.bm25Score)} + entity ${n(details.entityBoost)}` +
-    ` = ${n(details.rawScore)} / ${n(details.maxPossibleScore)} → ${formatScore(details.finalScore)}` +
+    `${sum} = ${n(details.rawScore)} / ${n(details.maxPossibleScore)} → ${formatScore(details.baseScore)}${thread}` +
     ` · threshold ${formatScore(details.threshold)} · matched by ${details.matchedBy.join(", ") || "none"}`
   );
 }

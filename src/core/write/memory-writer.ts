@@ -40,6 +40,10 @@ export interface NewMemoryInput {
   readonly expiresAt: string | null;
   /** The vector of exactly `text.text`. */
   readonly embedding: Float32Array;
+  /** The conversation it came from and its place there (see `MemoryRow.thread`). */
+  readonly thread?: { readonly key: string; readonly position: number };
+  /** Who said it (a message's `name`), already screened for secrets. */
+  readonly actorId?: string;
 }
 
 /** What an update changes; what it leaves out stays as it is. */
@@ -117,6 +121,10 @@ export function createMemoryWriter(tx: MemoryStoreOps, stamp: WriteStamp): Memor
     createdAt: memory.createdAt,
     updatedAt: memory.updatedAt,
     expiresAt: memory.expiresAt,
+    ...(memory.thread === undefined
+      ? {}
+      : { thread: memory.thread.key, threadPosition: memory.thread.position }),
+    ...(memory.actorId === undefined ? {} : { actorId: memory.actorId }),
   });
 
   const write = async (memory: NewMemoryInput): Promise<MemoryRow> => {

@@ -22,6 +22,14 @@ export interface MemoryRow extends Readonly<Record<ScopeKey, string | null>> {
   readonly updatedAt: string;
   /** An explicit expiry (Mem0's `expiration_date`), ISO-8601; category TTLs are applied at read time. */
   readonly expiresAt: string | null;
+  /**
+   * The conversation this memory came from, when it came from one: memories of one `add(messages)`
+   * call, or of one run, share a thread and know their neighbours by `threadPosition`.
+   */
+  readonly thread?: string | null;
+  readonly threadPosition?: number | null;
+  /** Who said it: the `name` of the message it came from (Mem0's `actor_id`). */
+  readonly actorId?: string | null;
 }
 
 /** An entity mention to link a memory to; `key` is the matching key (lower-cased name). */
@@ -83,6 +91,8 @@ export interface MemoriesPort {
   listMemories(query: ListQuery): Promise<{ rows: MemoryRow[]; total: number }>;
   /** The stored vectors of these memories (unknown ids are left out). */
   getEmbeddings(ids: readonly string[]): Promise<Map<string, Float32Array>>;
+  /** The position after the last memory of `thread` (0 for a thread with none yet). */
+  nextThreadPosition(thread: string): Promise<number>;
   /** The entities a memory links to, by key. */
   getEntityLinks(id: string): Promise<EntityLink[]>;
   /**

@@ -47,9 +47,21 @@ export interface EntityHit {
   readonly linkCount: number;
 }
 
+export interface SpeakerQuery extends FilteredQuery {
+  /** Names as the query writes them; matched without regard to case. */
+  readonly names: readonly string[];
+}
+
 export interface SearchPort {
   searchDense(query: DenseQuery): Promise<DenseHit[]>;
   searchKeyword(query: KeywordQuery): Promise<KeywordHit[]>;
+  /**
+   * BM25 over each threaded memory's neighbours (the memories just before and after it in its
+   * conversation): finds the answer whose question's words are in the turn before it.
+   */
+  searchContext(query: KeywordQuery): Promise<KeywordHit[]>;
+  /** Which of `names` are speakers (`actorId`) of a memory the filter passes, lower-cased. */
+  speakersNamed(query: SpeakerQuery): Promise<string[]>;
   /**
    * Memories linked to one of the keys, rarest entity first, then newest first: the same store and
    * query always give the same hits, whatever `limit` cuts.

@@ -31,10 +31,13 @@ interface MemoryRecordRow {
   created_at: string;
   updated_at: string;
   expires_at: string | null;
+  thread: string | null;
+  thread_position: number | null;
+  actor_id: string | null;
 }
 
 export const MEMORY_COLUMNS =
-  "m.seq, m.id, m.text, m.hash, m.user_id, m.agent_id, m.app_id, m.run_id, m.category, m.metadata, m.created_at, m.updated_at, m.expires_at";
+  "m.seq, m.id, m.text, m.hash, m.user_id, m.agent_id, m.app_id, m.run_id, m.category, m.metadata, m.created_at, m.updated_at, m.expires_at, m.thread, m.thread_position, m.actor_id";
 
 export function toMemoryRow(row: MemoryRecordRow): MemoryRow {
   return {
@@ -50,6 +53,9 @@ export function toMemoryRow(row: MemoryRecordRow): MemoryRow {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     expiresAt: row.expires_at,
+    // Only when set, so a row without a conversation reads back exactly as it was written.
+    ...(row.thread === null ? {} : { thread: row.thread, threadPosition: row.thread_position }),
+    ...(row.actor_id === null ? {} : { actorId: row.actor_id }),
   };
 }
 
@@ -109,8 +115,8 @@ export function createSqliteMemories(statements: StatementCache, meta: SqliteMet
     insertMemory(memory) {
       const { seq } = statements
         .get(
-          `insert into memories(id, text, hash, user_id, agent_id, app_id, run_id, category, metadata, created_at, updated_at, expires_at)
-           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning seq`,
+          `insert into memories(id, text, hash, user_id, agent_id, app_id, run_id, category, metadata, created_at, updated_at, expires_at, thread, thread_position, actor_id)
+           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning seq`,
         )
         .get(
           memory.id,
@@ -125,6 +131,9 @@ export function createSqliteMemories(statements: StatementCache, meta: SqliteMet
           memory.createdAt,
           memory.updatedAt,
           memory.expiresAt,
+          memory.thread ?? null,
+          memory.thread === undefined || memory.thread === null ? null : (memory.threadPosition ?? 0),
+          memory.actorId ?? null,
         ) as { seq: number };
       statements
         .get(
@@ -254,6 +263,13 @@ export function createSqliteMemories(statements: StatementCache, meta: SqliteMet
     },
 
     embedderStamp: () => readStamp(meta),
+
+    nextThreadPosition(thread) {
+      const row = statements
+        .get("select max(thread_position) as last from memories where thread = ?")
+        .get(thread) as { last: number | null };
+      return row.last === null ? 0 : row.last + 1;
+    },
 
     getEntityLinks(id) {
       return statements

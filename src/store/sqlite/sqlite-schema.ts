@@ -176,6 +176,72 @@ const MIGRATIONS: readonly Migration[] = [
       ) without rowid;
     `,
   },
+  {
+    // Conversations: a memory knows its thread, its place in it and who said it; each threaded
+    // memory's neighbours are indexed for keyword search (the question is often in the turn
+    // before the answer). Triggers keep a memory's neighbours' entries in step with its writes.
+    version: 4,
+    sql: `
+      alter table memories add column thread text;
+      alter table memories add column thread_position integer;
+      alter table memories add column actor_id text;
+      create index memories_thread on memories(thread, thread_position) where thread is not null;
+      create index memories_actor on memories(actor_id collate nocase, user_id) where actor_id is not null;
+
+      create virtual table memories_context using fts5(
+        context, scope, content='', contentless_delete=1, tokenize='porter unicode61'
+      );
+      -- What a threaded memory's context entry holds: the texts just before and after it.
+      create view memory_context(seq, context, scope) as
+        select m.seq,
+          trim(
+            coalesce((select p.text from memories p where p.thread = m.thread
+                        and p.thread_position < m.thread_position
+                        order by p.thread_position desc limit 1), '')
+            || ' ' ||
+            coalesce((select n.text from memories n where n.thread = m.thread
+                        and n.thread_position > m.thread_position
+                        order by n.thread_position limit 1), '')),
+          'u' || lower(hex(coalesce(m.user_id, '')))
+        from memories m where m.thread is not null;
+      -- The memories whose context entry changes when the memory at (thread, position) changes.
+      create table context_refresh(seq integer primary key);
+      create trigger context_refresh_apply after insert on context_refresh begin
+        delete from memories_context where rowid = new.seq;
+        insert into memories_context(rowid, context, scope)
+          select seq, context, scope from memory_context where seq = new.seq and context <> '';
+        delete from context_refresh where seq = new.seq;
+      end;
+      create trigger memories_context_insert after insert on memories when new.thread is not null begin
+        insert or ignore into context_refresh(seq) values (new.seq);
+        insert or ignore into context_refresh(seq)
+          select seq from (select seq from memories where thread = new.thread
+            and thread_position < new.thread_position order by thread_position desc limit 1);
+        insert or ignore into context_refresh(seq)
+          select seq from (select seq from memories where thread = new.thread
+            and thread_position > new.thread_position order by thread_position limit 1);
+      end;
+      create trigger memories_context_delete after delete on memories when old.thread is not null begin
+        delete from memories_context where rowid = old.seq;
+        insert or ignore into context_refresh(seq)
+          select seq from (select seq from memories where thread = old.thread
+            and thread_position < old.thread_position order by thread_position desc limit 1);
+        insert or ignore into context_refresh(seq)
+          select seq from (select seq from memories where thread = old.thread
+            and thread_position > old.thread_position order by thread_position limit 1);
+      end;
+      create trigger memories_context_update after update of text, user_id on memories
+        when new.thread is not null begin
+        insert or ignore into context_refresh(seq) values (new.seq);
+        insert or ignore into context_refresh(seq)
+          select seq from (select seq from memories where thread = new.thread
+            and thread_position < new.thread_position order by thread_position desc limit 1);
+        insert or ignore into context_refresh(seq)
+          select seq from (select seq from memories where thread = new.thread
+            and thread_position > new.thread_position order by thread_position limit 1);
+      end;
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

@@ -8,7 +8,7 @@
 
 import type { Scope } from "../../core/scope.js";
 import type { FilterNode } from "../../filters/filter.js";
-import type { DenseQuery, SearchPort } from "../ports/search.js";
+import type { DenseQuery, KeywordHit, KeywordQuery, SearchPort } from "../ports/search.js";
 import { compileSqliteFilter, type SqliteParam } from "./sqlite-filter.js";
 import { ftsMatchExpression } from "./sqlite-fts.js";
 import { compileVisibility } from "./sqlite-visibility.js";
@@ -58,6 +58,30 @@ function where(query: { filter: FilterNode; visibleAt?: DenseQuery["visibleAt"] 
 export function createSqliteSearch(statements: StatementCache): SyncPort<SearchPort> {
   const hasVectors = () =>
     statements.get("select 1 from sqlite_master where name = 'memories_vec'").get() !== undefined;
+  const hasContext = () =>
+    statements.get("select 1 from sqlite_master where name = 'memories_context'").get() !== undefined;
+
+  /** BM25 over one FTS5 table whose columns are (`column`, scope), inside the user's scope token when there is one. */
+  const keywordHits = (table: string, column: string, query: KeywordQuery): KeywordHit[] => {
+    const terms = ftsMatchExpression(query.terms);
+    if (terms === null || query.k <= 0) return [];
+    const userId = scopeOnly(query.filter)?.user_id;
+    const match =
+      userId === undefined
+        ? `${column} : (${terms})`
+        : `scope : "${userToken(userId)}" AND ${column} : (${terms})`;
+    const clause = where(query);
+    const rows = statements
+      .get(
+        `select m.id as id, bm25(${table}, 1.0, 0.0) as rank
+         from ${table} join memories m on m.seq = ${table}.rowid
+         where ${table} match ? and ${clause.sql}
+         order by rank, m.seq limit ?`,
+      )
+      .all(match, ...clause.params, query.k) as { id: string; rank: number }[];
+    // FTS5's bm25() is negated so that ascending order ranks best first.
+    return rows.map((row) => ({ id: row.id, bm25: -row.rank }));
+  };
 
   /**
    * KNN inside the scope's vec0 partition. Expired memories are dropped after the KNN (visibility
@@ -114,22 +138,26 @@ export function createSqliteSearch(statements: StatementCache): SyncPort<SearchP
     },
 
     searchKeyword(query) {
-      const terms = ftsMatchExpression(query.terms);
-      if (terms === null || query.k <= 0) return [];
-      const userId = scopeOnly(query.filter)?.user_id;
-      const match =
-        userId === undefined ? `text : (${terms})` : `scope : "${userToken(userId)}" AND text : (${terms})`;
+      return keywordHits("memories_fts", "text", query);
+    },
+
+    searchContext(query) {
+      // A store opened read-only before its migration to schema 4 has no context index.
+      if (!hasContext()) return [];
+      return keywordHits("memories_context", "context", query);
+    },
+
+    speakersNamed(query) {
+      if (query.names.length === 0) return [];
       const clause = where(query);
       const rows = statements
         .get(
-          `select m.id as id, bm25(memories_fts, 1.0, 0.0) as rank
-           from memories_fts join memories m on m.seq = memories_fts.rowid
-           where memories_fts match ? and ${clause.sql}
-           order by rank limit ?`,
+          `select distinct lower(n.value) as name from json_each(?) n
+           where exists (select 1 from memories m
+             where m.actor_id = n.value collate nocase and ${clause.sql})`,
         )
-        .all(match, ...clause.params, query.k) as { id: string; rank: number }[];
-      // FTS5's bm25() is negated so that ascending order ranks best first.
-      return rows.map((row) => ({ id: row.id, bm25: -row.rank }));
+        .all(JSON.stringify(query.names), ...clause.params) as { name: string }[];
+      return rows.map((row) => row.name);
     },
 
     searchEntities(query) {

@@ -95,6 +95,56 @@ export const searchPart: ContractPart = {
       expect(hits.map((hit) => hit.id).sort()).toEqual([a.id, b.id].sort());
       expect(hits.every((hit) => hit.linkCount === 2 && hit.key === "boston")).toBe(true);
     });
+    it("indexes each threaded memory's neighbours and keeps them in step with writes", async () => {
+      const turns = [
+        "What motivated you to pursue counseling?",
+        "My own journey and the support I got",
+        "That sounds wonderful",
+        "Thanks, I start in June",
+      ].map((text, position) =>
+        newMemory({
+          text,
+          thread: "call:t1",
+          threadPosition: position,
+          actorId: position % 2 ? "Caroline" : "Mel",
+        }),
+      );
+      const loner = newMemory({ text: "Counseling appointment on Friday" });
+      for (const memory of [...turns, loner]) await store().insertMemory(memory);
+      expect(await store().getMemory(turns[1]?.id ?? "")).toMatchObject({
+        thread: "call:t1",
+        threadPosition: 1,
+        actorId: "Caroline",
+      });
+      expect(await store().nextThreadPosition("call:t1")).toBe(4);
+      expect(await store().nextThreadPosition("call:none")).toBe(0);
+      const context = (terms: string[]) =>
+        store()
+          .searchContext({ filter: filter({ user_id: "alice" }), terms, k: 10 })
+          .then((hits) => hits.map((hit) => hit.id));
+      // Only the answer and the turn after it neighbour the question; the loner has no context.
+      expect((await context(["motivated", "counseling"])).sort()).toEqual([turns[1]?.id].sort());
+      expect((await context(["journey"])).sort()).toEqual([turns[0]?.id, turns[2]?.id].sort());
+      await store().deleteMemory(turns[1]?.id ?? "");
+      expect((await context(["motivated"])).sort()).toEqual([turns[2]?.id].sort());
+      expect(await context(["journey"])).toEqual([]);
+      await store().updateMemory(turns[3]?.id ?? "", {
+        text: "Thanks, I start in September",
+        hash: "h",
+        category: null,
+        metadata: {},
+        updatedAt: "2026-01-02T00:00:00.000Z",
+        expiresAt: null,
+      });
+      expect(await context(["september"])).toEqual([turns[2]?.id]);
+      expect(await context(["june"])).toEqual([]);
+      const speakers = await store().speakersNamed({
+        filter: filter({ user_id: "alice" }),
+        names: ["CAROLINE", "mel", "Bob"],
+      });
+      expect(speakers.sort()).toEqual(["caroline", "mel"]);
+      expect(await store().speakersNamed({ filter: filter({ user_id: "bob" }), names: ["Mel"] })).toEqual([]);
+    });
     it("cuts entity hits rarest entity first, then newest first, and counts links over the whole filter", async () => {
       const common = { key: "caroline", name: "Caroline", type: "name" };
       const rare = { key: "sweden", name: "Sweden", type: "name" };

@@ -12,7 +12,7 @@ import { analyseContradictions } from "../src/dream/analyse/contradictions.js";
 import { analyseDuplicates } from "../src/dream/analyse/duplicates.js";
 import { loadSnapshot } from "../src/dream/load-snapshot.js";
 import type { DreamPlan } from "../src/dream/plan.js";
-import { createLocalEmbedder, openMemory } from "../src/index.js";
+import { createUseLiteEmbedder, openMemory } from "../src/index.js";
 import { resolvePolicy } from "../src/policy/resolve-policy.js";
 import { type CorpusScope, loadDreamCorpus } from "../test/fixtures/dream/corpus.js";
 import { type Evaluation, evaluate, precision, recall } from "../test/fixtures/dream/evaluate.js";
@@ -31,7 +31,7 @@ export async function measureQuality(): Promise<QualityResult> {
   // "allow": secrets stay in the store, as in one written before redaction-on-add or by Mem0.
   const memory = await openMemory({
     path: ":memory:",
-    embedder: createLocalEmbedder(),
+    embedder: createUseLiteEmbedder(),
     policy: { secrets: { onAdd: "allow" } },
   });
   try {

@@ -13,7 +13,7 @@ import { cpus } from "node:os";
 import { fileURLToPath } from "node:url";
 import type { Embedder } from "../src/embed/embedder.js";
 import { createMiniLmEmbedder } from "../src/embed/local/minilm-embedder.js";
-import { createLocalEmbedder } from "../src/embed/local/use-lite-embedder.js";
+import { createUseLiteEmbedder } from "../src/embed/local/use-lite-embedder.js";
 import { loadLocomo } from "./locomo-data.js";
 import { locomoPath } from "./paths.js";
 import { createRandom } from "./prng.js";
@@ -24,7 +24,7 @@ const CALL_SIZE = 100;
 const EMBEDDERS = {
   "minilm-native": () => createMiniLmEmbedder({ runtime: "native" }),
   "minilm-wasm": () => createMiniLmEmbedder({ runtime: "wasm" }),
-  "use-lite": () => createLocalEmbedder(),
+  "use-lite": () => createUseLiteEmbedder(),
 } as const satisfies Record<string, () => Embedder>;
 type EmbedderName = keyof typeof EMBEDDERS;
 

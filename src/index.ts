@@ -39,8 +39,16 @@ export { DELETE_REASONS, PLAN_VERSION, REWRITE_REASONS } from "./dream/plan.js";
 export { renderPlanJson } from "./dream/render-json.js";
 export { renderReport } from "./dream/render-report.js";
 export type { Embedder, EmbedPurpose } from "./embed/embedder.js";
-export type { LocalEmbedderOptions } from "./embed/local/use-lite-embedder.js";
-export { createLocalEmbedder } from "./embed/local/use-lite-embedder.js";
+export type { LocalEmbedderOptions } from "./embed/local/local-embedder.js";
+export { createLocalEmbedder, DEFAULT_LOCAL_MODEL_ID } from "./embed/local/local-embedder.js";
+export type {
+  MiniLmEmbedder,
+  MiniLmEmbedderOptions,
+  MiniLmRuntimeChoice,
+} from "./embed/local/minilm-embedder.js";
+export { createMiniLmEmbedder } from "./embed/local/minilm-embedder.js";
+export type { UseLiteEmbedderOptions } from "./embed/local/use-lite-embedder.js";
+export { createUseLiteEmbedder } from "./embed/local/use-lite-embedder.js";
 export type { OpenAICompatibleEmbedderOptions } from "./embed/openai-compatible/openai-compatible-embedder.js";
 export { createOpenAICompatibleEmbedder } from "./embed/openai-compatible/openai-compatible-embedder.js";
 export type { LucidErrorCode, LucidErrorOptions } from "./errors.js";

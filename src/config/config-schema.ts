@@ -10,9 +10,15 @@ import type { GateThresholds } from "../policy/policy.js";
 import { POLICY_LAYER_KEYS, type PolicyLayer, readGate, readPolicyLayer } from "../policy/policy-layer.js";
 import { ANNOTATION_KEYS, compact, describe, Section } from "./config-section.js";
 
+/**
+ * `local`: the store's own local model, MiniLM for a new store; `minilm` / `use-lite`: that model
+ * whatever wrote the store (a store of the other one then needs `lucid reembed`).
+ */
 export interface LocalEmbedderConfig {
-  provider: "local";
+  provider: "local" | "minilm" | "use-lite";
   batchSize?: number;
+  /** MiniLM only: `auto` (default), `native` (onnxruntime-node) or `wasm`. */
+  runtime?: "auto" | "native" | "wasm";
 }
 
 export interface OpenAICompatibleEmbedderConfig {
@@ -88,10 +94,18 @@ export function validateConfig(raw: unknown, file: string): LucidConfig {
 }
 
 function readEmbedder(section: Section): EmbedderConfig {
-  const provider = section.oneOf("provider", ["local", "openai-compatible"] as const) ?? "local";
-  if (provider === "local") {
-    section.allowOnly(["provider", "batchSize"]);
-    return compact({ provider, batchSize: section.positiveInteger("batchSize") });
+  const provider =
+    section.oneOf("provider", ["local", "minilm", "use-lite", "openai-compatible"] as const) ?? "local";
+  if (provider !== "openai-compatible") {
+    section.allowOnly(
+      provider === "use-lite" ? ["provider", "batchSize"] : ["provider", "batchSize", "runtime"],
+    );
+    return compact({
+      provider,
+      batchSize: section.positiveInteger("batchSize"),
+      runtime:
+        provider === "use-lite" ? undefined : section.oneOf("runtime", ["auto", "native", "wasm"] as const),
+    });
   }
   section.allowOnly([
     "provider",

@@ -13,7 +13,7 @@ import { configError } from "../errors.js";
 import type { Policy } from "../policy/policy.js";
 import { resolvePolicy } from "../policy/resolve-policy.js";
 import type { MemoryOptions } from "../sdk/create-context.js";
-import { type LucidConfig, validateConfig } from "./config-schema.js";
+import { type EmbedderConfig, type LucidConfig, validateConfig } from "./config-schema.js";
 import { createConfiguredEmbedder } from "./configured-embedder.js";
 import { resolveDefaultScope, type ScopeDefaults, scopeOptionsOf } from "./default-scope.js";
 import { locateHome } from "./home.js";
@@ -105,11 +105,24 @@ export async function resolveSetup(options: SetupOptions): Promise<Setup> {
     policy,
     memoryOptions: {
       path: loaded.databasePath,
-      embedder: createConfiguredEmbedder(config.embedder),
+      ...embedderOptions(config.embedder),
       policy,
       ...(config.maxTextBytes === undefined ? {} : { maxTextBytes: config.maxTextBytes }),
     },
     defaultScope: scopeOptionsOf(loaded.defaultScope),
+  };
+}
+
+/** `embedder`, or for `local` the settings of whichever local model the store turns out to need. */
+function embedderOptions(config: EmbedderConfig): Pick<MemoryOptions, "embedder" | "localEmbedder"> {
+  const embedder = createConfiguredEmbedder(config);
+  if (embedder !== undefined) return { embedder };
+  if (config.provider === "openai-compatible") return {};
+  return {
+    localEmbedder: {
+      ...(config.batchSize === undefined ? {} : { batchSize: config.batchSize }),
+      ...(config.runtime === undefined ? {} : { runtime: config.runtime }),
+    },
   };
 }
 

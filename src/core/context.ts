@@ -28,4 +28,9 @@ export interface MemoryContext {
    * stamp it was written with; nothing may embed until `reembed()` clears it.
    */
   staleEmbedder: EmbedderStamp | null;
+  /**
+   * The default local model, when nobody chose an embedder and the store keeps the older local
+   * model that wrote it: `reembed()` with `createLocalEmbedder()` would move it there.
+   */
+  readonly defaultLocal?: EmbedderStamp | null;
 }

@@ -21,6 +21,7 @@ export async function storeStatus(context: MemoryContext): Promise<StoreStatus> 
     schemaVersion: store.schemaVersion,
     embedder: stamp,
     pendingEmbedder: context.staleEmbedder === null ? (pending?.target ?? null) : context.embedderStamp,
+    defaultEmbedder: context.defaultLocal ?? null,
     total: stats.total,
     expired: stats.expired,
     byScope: { ...stats.byScope },

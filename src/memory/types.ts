@@ -81,14 +81,27 @@ export interface ScoreDetails {
   semanticScore: number;
   /** Sigmoid-normalised BM25, 0 when the memory did not match a query word. */
   bm25Score: number;
+  /** Sigmoid-normalised BM25 of the query against the memory's neighbours in its conversation. */
+  contextScore: number;
   /** Boost for sharing a named entity with the query. */
   entityBoost: number;
+  /** 1 when the memory was said by a person the query names. */
+  speakerMatch: number;
+  /** 1 when the memory's time falls in a month, year or day the query names. */
+  dateMatch: number;
+  /** 1 when the query asks when or how long and the memory states a time. */
+  timeMatch: number;
+  /** The weighted sum of the signals. */
   rawScore: number;
+  /** What a memory perfect on every signal this query can produce would reach. */
   maxPossibleScore: number;
+  /** rawScore / maxPossibleScore. */
+  baseScore: number;
+  /** The base score plus a share of the best candidate of the memory's conversation. */
   finalScore: number;
   threshold: number;
   /** Which candidate generators returned this memory. */
-  matchedBy: ("dense" | "keyword" | "entity")[];
+  matchedBy: ("dense" | "keyword" | "context" | "entity")[];
 }
 
 export interface MemoryItem {
@@ -105,6 +118,8 @@ export interface MemoryItem {
   agent_id?: string;
   app_id?: string;
   run_id?: string;
+  /** Who said it: the `name` of the message the memory came from (as Mem0's `actor_id`). */
+  actor_id?: string;
   /** Search only: the fused relevance in [0, 1]. */
   score?: number;
   score_details?: ScoreDetails;
@@ -178,6 +193,11 @@ export interface ImportRecord extends Scope {
   createdAt?: string;
   updatedAt?: string;
   expiresAt?: string;
+  /** The conversation it came from and its place there, as `export` writes them. */
+  thread?: string;
+  threadPosition?: number;
+  /** Who said it (a message's `name`). */
+  actorId?: string;
 }
 
 export interface ImportOptions {
@@ -216,6 +236,9 @@ export interface ExportRecord extends Scope {
   created_at: string;
   updated_at: string;
   expires_at?: string;
+  thread?: string;
+  thread_position?: number;
+  actor_id?: string;
 }
 
 export interface StoreStatus {
@@ -228,6 +251,11 @@ export interface StoreStatus {
   embedder: { id: string; dimension: number } | null;
   /** Set when the store was written by another embedder and needs `reembed()`. */
   pendingEmbedder: { id: string; dimension: number } | null;
+  /**
+   * The default local model, when the store keeps an older local model because it was written with
+   * it and no embedder is configured: `lucid reembed` moves it there. Null otherwise.
+   */
+  defaultEmbedder: { id: string; dimension: number } | null;
   total: number;
   expired: number;
   byScope: Record<"user_id" | "agent_id" | "app_id" | "run_id", Record<string, number>>;

@@ -14,7 +14,12 @@ import type { MemoryContext } from "../core/context.js";
 import { DEFAULT_MAX_TEXT_BYTES } from "../core/inputs.js";
 import { describeEmbedder, validateEmbedder } from "../embed/check-vectors.js";
 import type { Embedder } from "../embed/embedder.js";
-import { createLocalEmbedder } from "../embed/local/use-lite-embedder.js";
+import {
+  createLocalEmbedder,
+  DEFAULT_LOCAL_MODEL_ID,
+  type LocalEmbedderOptions,
+  localEmbedderFor,
+} from "../embed/local/local-embedder.js";
 import { isLucidError, LucidError } from "../errors.js";
 import type { Policy } from "../policy/policy.js";
 import type { PolicyLayer } from "../policy/policy-layer.js";
@@ -28,8 +33,14 @@ export interface MemoryOptions {
   path?: string;
   /** A store instance (e.g. PostgreSQL); replaces the SQLite default. */
   store?: MemoryStore;
-  /** Default: the local Universal Sentence Encoder lite (512-d, offline). */
+  /**
+   * Default: the local model the store was written with, and for a new store MiniLM
+   * (all-MiniLM-L6-v2, 384-d, offline). A store USE lite wrote keeps USE lite until `reembed()`
+   * with `createLocalEmbedder()` moves it.
+   */
   embedder?: Embedder;
+  /** Settings of that default local embedder (ignored with `embedder`). */
+  localEmbedder?: LocalEmbedderOptions;
   clock?: Clock;
   /**
    * The policy: a layer over the defaults, in the shape of `lucid.config.json`'s `policy`
@@ -67,9 +78,20 @@ export async function createContext(options: MemoryOptions): Promise<MemoryConte
     const { secretsGuardOf } = await import("../core/secrets-guard.js");
     secretsGuardOf({ policy });
   }
-  const embedder =
-    options.embedder === undefined ? createLocalEmbedder() : validateEmbedder(options.embedder);
   const store = options.store ?? openDefaultStore(options);
+  let embedder: Embedder;
+  let defaultLocal: EmbedderStamp | null = null;
+  if (options.embedder === undefined) {
+    const recorded = await store.embedderStamp().catch(async (error: unknown) => {
+      if (options.store === undefined) await store.close();
+      throw error;
+    });
+    embedder = localEmbedderFor(recorded?.id ?? null, options.localEmbedder);
+    // A store an older local model wrote: `status` says that `reembed` would move it.
+    if (embedder.id !== DEFAULT_LOCAL_MODEL_ID) defaultLocal = describeEmbedder(createLocalEmbedder());
+  } else {
+    embedder = validateEmbedder(options.embedder);
+  }
   const embedderStamp = describeEmbedder(embedder);
   let staleEmbedder: EmbedderStamp | null = null;
   try {
@@ -85,6 +107,7 @@ export async function createContext(options: MemoryOptions): Promise<MemoryConte
   return {
     embedderStamp,
     staleEmbedder,
+    defaultLocal,
     store,
     embedder,
     clock: options.clock ?? systemClock,

@@ -157,15 +157,16 @@ describe("status and reembed", () => {
       location: join(home, "lucid.db"),
       backend: { name: "sqlite", ann: false, concurrentWriters: false },
       schemaVersion: expect.any(Number),
-      embedder: { id: "use-lite@0.2.0", dimension: 512 },
+      embedder: { id: "minilm-l6-v2@0.1.0", dimension: 384 },
       pendingEmbedder: null,
+      defaultEmbedder: null,
       total: 3,
       expired: 0,
       byScope: { user_id: { nora: 2, omar: 1 } },
       byCategory: { identity: 1, project: 1 },
     });
     const human = await runCli(["status"], { home });
-    expect(human.stdout).toMatch(/^Embedder\s+use-lite@0\.2\.0 \(512-d\)$/m);
+    expect(human.stdout).toMatch(/^Embedder\s+minilm-l6-v2@0\.1\.0 \(384-d\)$/m);
     expect(human.stdout).toMatch(/^Users\s+nora 2 · omar 1$/m);
 
     writeConfig(home, {

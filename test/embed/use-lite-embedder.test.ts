@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { cosine } from "../../src/embed/cosine.js";
-import { createLocalEmbedder } from "../../src/embed/local/use-lite-embedder.js";
+import { createUseLiteEmbedder } from "../../src/embed/local/use-lite-embedder.js";
 
 function maxDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let max = 0;
@@ -11,7 +11,7 @@ function maxDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
 // One embedder, so the 28 MB model loads once for the whole file. Batch size 3 makes the
 // seven-text case below span three batches.
 describe("createLocalEmbedder (USE lite)", () => {
-  const embedder = createLocalEmbedder({ batchSize: 3 });
+  const embedder = createUseLiteEmbedder({ batchSize: 3 });
 
   afterAll(async () => {
     await embedder.close?.();

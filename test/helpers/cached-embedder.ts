@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import type { Embedder } from "../../src/embed/embedder.js";
-import { createLocalEmbedder } from "../../src/embed/local/use-lite-embedder.js";
+import { createUseLiteEmbedder } from "../../src/embed/local/use-lite-embedder.js";
 
 const CACHE_DIR = fileURLToPath(new URL("../../.bench-data/", import.meta.url));
 
@@ -25,7 +25,7 @@ function openCache(): Database.Database {
 }
 
 /** `embedder`, remembering every vector it computes; by default the local model. */
-export function cachedEmbedder(embedder: Embedder = createLocalEmbedder()): Embedder {
+export function cachedEmbedder(embedder: Embedder = createUseLiteEmbedder()): Embedder {
   const db = openCache();
   const prefix = `${embedder.id ?? "custom"}/${embedder.dimension}/`;
   const keyOf = (text: string, purpose: string) =>

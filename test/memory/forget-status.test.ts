@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLocalEmbedder } from "../../src/embed/local/use-lite-embedder.js";
+import { createLocalEmbedder } from "../../src/embed/local/local-embedder.js";
 import { type Memory, openMemory } from "../../src/index.js";
 import { SCHEMA_VERSION } from "../../src/store/sqlite/sqlite-schema.js";
 import { scriptedEmbedder } from "../helpers/scripted-embedder.js";

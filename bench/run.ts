@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- <locomo|scale|all>] [--quick] [--sizes 1000,10000] [--fusion-experiments]`
+ * `npm run bench [-- <locomo|scale|all>] [--quick] [--sizes 1000,10000] [--tune]`
  *
  * - `locomo`: LoCoMo evidence recall and search latency (needs ../shared/data/locomo-dev.json or LUCID_LOCOMO).
  * - `scale`: engine-only search latency at 1k/10k/100k synthetic memories, and add throughput.
@@ -23,13 +23,12 @@ const { values, positionals } = parseArgs({
   options: {
     quick: { type: "boolean", default: false },
     sizes: { type: "string" },
-    "fusion-experiments": { type: "boolean", default: false },
+    tune: { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
   },
 });
 
-const usage =
-  "usage: npm run bench -- [locomo|scale|all] [--quick] [--sizes 1000,10000,100000] [--fusion-experiments]";
+const usage = "usage: npm run bench -- [locomo|scale|all] [--quick] [--sizes 1000,10000,100000] [--tune]";
 
 const bench = (positionals[0] ?? "all") as Bench;
 if (values.help || !BENCHES.includes(bench) || positionals.length > 1) {
@@ -44,7 +43,7 @@ if (sizes?.some((size) => !Number.isInteger(size) || size < 100)) {
 }
 
 if (bench === "locomo" || bench === "all") {
-  await runLocomo({ quick: values.quick, fusionExperiments: values["fusion-experiments"] });
+  await runLocomo({ quick: values.quick, tune: values.tune });
 }
 if (bench === "scale" || bench === "all") {
   await runScale({ quick: values.quick, ...(sizes === undefined ? {} : { sizes }) });

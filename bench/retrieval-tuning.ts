@@ -92,7 +92,7 @@ export async function collectSignals(
 function activeSignals(
   q: LocomoQuestion,
   data: LocomoData,
-  all: readonly { matchedBy: readonly string[] }[],
+  all: readonly { matchedBy: readonly string[]; signals: Signals }[],
 ): ActiveSignals {
   const speakers = new Set((data.speakers.get(q.conversation) ?? []).map((name) => name.toLowerCase()));
   const named = namesIn(extractEntities(q.question)).some((name) => speakers.has(name.toLowerCase()));
@@ -330,6 +330,8 @@ export interface TuningReport {
   readonly shipped: { readonly weights: FusionWeights; readonly recall: readonly number[] };
   readonly crossValidated: CrossValidation;
   readonly ablations: readonly CrossValidation[];
+  /** Keyword mode, cross-validated the same way, all methods and then each off in turn. */
+  readonly keyword: readonly CrossValidation[];
   readonly suggested: FusionWeights;
 }
 
@@ -343,13 +345,32 @@ export function runTuning(data: readonly Collected[], progress: (message: string
     progress(`ablation: without ${name}`);
     ablations.push(crossValidate(data, `without ${name}`, [name]));
   }
+  // Keyword mode: only what the keyword and context generators found, without the semantic and
+  // entity signals — as `mode: "keyword"` searches.
+  const keywordOnly = data.map(keywordView);
+  progress("keyword mode: cross-validating, then each method off in turn");
+  const keywordNone: WeightName[] = ["semantic", "entity"];
+  const keyword = [crossValidate(keywordOnly, "keyword mode, all methods", keywordNone)];
+  for (const name of TUNED.filter((name) => name !== "entity"))
+    keyword.push(crossValidate(keywordOnly, `keyword mode, without ${name}`, [...keywordNone, name]));
   const shipped = RECALL_KS.map((k) => meanRecall(data, FUSION_WEIGHTS, k));
   return {
     questions: data.length,
     shipped: { weights: FUSION_WEIGHTS, recall: shipped },
     crossValidated,
     ablations,
+    keyword,
     suggested: medianWeights(crossValidated.folds),
+  };
+}
+
+function keywordView(q: Collected): Collected {
+  return {
+    ...q,
+    active: { ...q.active, semantic: false, entity: false },
+    entries: q.entries
+      .filter((entry) => entry.matchedBy.includes("keyword") || entry.matchedBy.includes("context"))
+      .map((entry) => ({ ...entry, signals: { ...entry.signals, semantic: 0, entity: 0 } })),
   };
 }
 
@@ -371,12 +392,22 @@ export function renderTuningReport(report: TuningReport): string {
     ]),
   ];
   const table = renderTable(["hybrid ranking", ...RECALL_KS.map((k) => `r@${k}`), "Δ r@10"], rows);
+  const [keywordAll] = report.keyword;
+  const keywordTable = renderTable(
+    ["keyword mode", ...RECALL_KS.map((k) => `r@${k}`), "Δ r@10"],
+    report.keyword.map((run, index) => [
+      `cross-validated, ${run.label.replace("keyword mode, ", "")}`,
+      ...run.recall.map((v) => fixed(v, 3)),
+      index === 0 ? "—" : fixed((run.recall[2] ?? 0) - (keywordAll?.recall[2] ?? 0), 3),
+    ]),
+  );
   const folds = report.crossValidated.folds
     .map((fold) => `- held out ${fold.heldOut}: ${weightsText(fold.weights)}`)
     .join("\n");
   return [
     `Fusion weights, leave-one-conversation-out (${report.questions} questions, pools of ${POOL})`,
     table,
+    keywordTable,
     `Weights chosen per fold:\n${folds}`,
     `Median over the folds (each chosen without the conversation it is scored on): ${weightsText(report.suggested)}`,
     `Shipped (src/search/fuse.ts): ${weightsText(report.shipped.weights)}`,

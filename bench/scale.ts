@@ -217,13 +217,13 @@ async function measureThroughput(
   const local = createLocalEmbedder();
   await local.embed(["warm the model up"], "add");
   await run(
-    { embedder: "local (use-lite)", shape: "single add", file: "t3.db" },
+    { embedder: `local (${local.id})`, shape: "single add", file: "t3.db" },
     local,
     plan.localAdds,
     addOneByOne,
   );
   await run(
-    { embedder: "local (use-lite)", shape: `lists of ${LIST_SIZE}`, file: "t4.db" },
+    { embedder: `local (${local.id})`, shape: `lists of ${LIST_SIZE}`, file: "t4.db" },
     local,
     plan.localAdds,
     addAsLists,

@@ -23,6 +23,7 @@ const OPS: readonly (keyof MemoryStoreOps)[] = [
   "searchContext",
   "searchEntities",
   "speakersNamed",
+  "candidateRows",
   "getEmbeddings",
   "addHistory",
   "listHistory",
@@ -64,14 +65,16 @@ export function createTimedStore(inner: MemoryStore): TimedStore {
       record(name, performance.now() - start);
     }
   };
-  const wrapOps = (ops: MemoryStoreOps, prefix: string): MemoryStoreOps => {
-    const wrapped: Record<string, unknown> = {};
-    for (const op of OPS) {
-      const fn = ops[op] as (...args: unknown[]) => Promise<unknown>;
-      wrapped[op] = (...args: unknown[]) => plain(`${prefix}${op}`, () => fn.apply(ops, args));
-    }
-    return wrapped as unknown as MemoryStoreOps;
-  };
+  // Every other operation of the transaction passes through untimed.
+  const wrapOps = (ops: MemoryStoreOps, prefix: string): MemoryStoreOps =>
+    new Proxy(ops, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver);
+        if (typeof value !== "function") return value;
+        if (!(OPS as readonly PropertyKey[]).includes(property)) return value.bind(target);
+        return (...args: unknown[]) => plain(`${prefix}${String(property)}`, () => value.apply(target, args));
+      },
+    });
 
   const store = new Proxy(inner, {
     get(target, property, receiver) {

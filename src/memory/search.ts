@@ -87,17 +87,17 @@ export async function searchMemories(
     ...entityOnly,
     ...(await entityLinksOf(store, { filter, visibleAt, keys: entityKeys }, generated, entityOnly)),
   ];
-  const rows = await store.getMemories([...new Set([...generated, ...entity].map((hit) => hit.id))]);
-  const rowById = new Map(rows.map((row) => [row.id, row]));
+  const rows = await store.candidateRows([...new Set([...generated, ...entity].map((hit) => hit.id))], {
+    withText: queryFacts.timeQuestion,
+  });
   const facts = new Map(
     rows.map((row) => [
       row.id,
       {
-        ...(useKeyword && row.thread ? { thread: row.thread } : {}),
-        speaker:
-          row.actorId !== undefined && row.actorId !== null && speakers.includes(row.actorId.toLowerCase()),
+        ...(useKeyword && row.thread !== null ? { thread: row.thread } : {}),
+        speaker: row.actorId !== null && speakers.includes(row.actorId.toLowerCase()),
         date: withinDates(row.createdAt, dates),
-        time: queryFacts.timeQuestion && statesTime(row.text),
+        time: queryFacts.timeQuestion && statesTime(row.text ?? ""),
       },
     ]),
   );
@@ -117,6 +117,8 @@ export async function searchMemories(
   const ranked = rankCandidates({ ...candidates, extraSimilarity }, weights);
 
   const chosen = ranked.filter((candidate) => candidate.score.final >= threshold).slice(0, topK);
+  const chosenRows = await store.getMemories(chosen.map((candidate) => candidate.id));
+  const rowById = new Map(chosenRows.map((row) => [row.id, row]));
   const results: MemoryItem[] = [];
   for (const candidate of chosen) {
     const row = rowById.get(candidate.id);

@@ -67,12 +67,12 @@ export interface FusionWeights extends Readonly<Record<SignalName, number>> {
  */
 export const FUSION_WEIGHTS: FusionWeights = Object.freeze({
   semantic: 1,
-  bm25: 1,
-  context: 0.5,
+  bm25: 0.5,
+  context: 0.2,
   entity: 1,
   speaker: 0.3,
   date: 0.3,
-  time: 0.3,
+  time: 0.2,
   thread: 0.2,
 });
 

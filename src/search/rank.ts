@@ -85,8 +85,10 @@ export function idsMissingSimilarity(
  * the top K. Scored with a similarity of 0 every candidate's score is a lower bound (scores only grow
  * with a signal), so the K-th best of those bounds is a floor the top K never falls under; a
  * candidate not returned by a full dense pool is no more similar than that pool's last member, which
- * bounds it from above. A threaded candidate's similarity can also lift its thread's other members,
- * so those are always fetched. Exact: skipping the others cannot change the results.
+ * bounds it from above. A threaded candidate's similarity can also lift its thread's other
+ * members, so it is skipped only when even its best base cannot beat what its thread already has
+ * for certain (the best lower bound among the thread's members): then the thread's share is the
+ * same with or without it. Exact: skipping the others cannot change the results.
  */
 export function idsWorthScoring(
   candidates: Omit<Candidates, "extraSimilarity">,
@@ -100,12 +102,20 @@ export function idsWorthScoring(
   const floor = lowerBounds[topK - 1]?.score.final ?? Number.NEGATIVE_INFINITY;
   const ceiling = candidates.dense.length >= pool ? Math.max(0, candidates.dense.at(-1)?.similarity ?? 0) : 1;
   const byId = new Map(lowerBounds.map((candidate) => [candidate.id, candidate]));
+  const threadFloor = new Map<string, number>();
+  for (const candidate of lowerBounds) {
+    if (candidate.thread === undefined) continue;
+    threadFloor.set(candidate.thread, Math.max(threadFloor.get(candidate.thread) ?? 0, candidate.score.base));
+  }
   return missing.filter((id) => {
     const candidate = byId.get(id);
     if (candidate === undefined) return false;
-    if (candidate.thread !== undefined && weights.thread > 0) return true;
-    const best = (candidate.score.raw + weights.semantic * ceiling) / candidate.score.maxPossible;
-    return best >= floor;
+    const { raw, maxPossible } = candidate.score;
+    const bestBase = maxPossible === 0 ? 0 : Math.min((raw + weights.semantic * ceiling) / maxPossible, 1);
+    if (candidate.thread === undefined) return bestBase >= floor;
+    const known = threadFloor.get(candidate.thread) ?? 0;
+    if (bestBase > known) return true;
+    return (1 - weights.thread) * bestBase + weights.thread * known >= floor;
   });
 }
 

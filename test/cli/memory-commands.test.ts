@@ -132,7 +132,7 @@ describe("search", () => {
     expect(lines[0]).toMatch(/^#\s+SCORE\s+ID\s+MEMORY$/);
     expect(lines[1]).toMatch(/^1\s+\d{1,3}%\s+\S+\s+Alice is allergic to peanuts$/);
     expect(lines[2]).toMatch(
-      /semantic \d\.\d\d \+ keyword \d\.\d\d \+ entity \d\.\d\d = .* → \d+% · threshold 10% · matched by/,
+      /semantic \d\.\d\d \+ keyword \d\.\d\d(×[\d.]+)? \+ entity \d\.\d\d(×[\d.]+)? = .* → \d+% · threshold 10% · matched by/,
     );
 
     const none = await runCli(

@@ -120,12 +120,12 @@ describe("search with the local embedder", () => {
 });
 
 describe("search candidates beyond the dense top-K", () => {
-  // To this embedder the query is [1, 0, 0], every filler has cosine 0.7 with it and the target 0.5.
+  // To this embedder the query is [1, 0, 0], every filler has cosine 0.7 with it and the target 0.6.
   // With topK 5 the dense pool (100) is all fillers, so only the keyword generator can find the target;
   // once found, its keyword score lifts it above the fillers.
   const embedder = scriptedEmbedder(3, (text) => {
     if (text === "gateway") return [1, 0, 0];
-    return text.includes("XQ-77") ? [0.5, 0, Math.sqrt(0.75)] : [0.7, Math.sqrt(0.51), 0];
+    return text.includes("XQ-77") ? [0.6, 0, Math.sqrt(0.64)] : [0.7, Math.sqrt(0.51), 0];
   });
   let memory: Memory;
 

@@ -9,15 +9,9 @@
 import { LucidError } from "../../errors.js";
 import type { Embedder } from "../embedder.js";
 import { requirePositiveInteger } from "../positive-integer.js";
-import {
-  getMiniLmFiles,
-  getMiniLmRuntime,
-  importOnnxRuntimeNode,
-  MINILM_RUNTIME_CHOICES,
-  type MiniLmRuntimeChoice,
-} from "./minilm/load-runtime.js";
 import type { ImportOnnxRuntime } from "./minilm/native-runtime.js";
 import type { EncodedText, MiniLmRuntime, MiniLmRuntimeName } from "./minilm/runtime.js";
+import { MINILM_RUNTIME_CHOICES, type MiniLmRuntimeChoice } from "./minilm/runtime-choice.js";
 import { planTokenBatches } from "./minilm/token-batches.js";
 
 export type { MiniLmRuntimeChoice, MiniLmRuntimeName };
@@ -62,14 +56,19 @@ export function createMiniLmEmbedder(options: MiniLmEmbedderOptions = {}): MiniL
       { details: { runtime: choice } },
     );
   }
-  const importOnnxRuntime = options.importOnnxRuntime ?? importOnnxRuntimeNode;
-  const load = () => getMiniLmRuntime(choice, importOnnxRuntime);
+  // The loaders (tokenizer, graph builder, runtimes) are imported by the first call that embeds:
+  // opening a store to list or read memories loads none of them.
+  const loaders = () => import("./minilm/load-runtime.js");
+  const load = async () => {
+    const { getMiniLmRuntime, importOnnxRuntimeNode } = await loaders();
+    return getMiniLmRuntime(choice, options.importOnnxRuntime ?? importOnnxRuntimeNode);
+  };
   return {
     id: "minilm-l6-v2@0.1.0",
     dimension: DIMENSION,
     async embed(texts) {
       if (texts.length === 0) return [];
-      const [runtime, { tokenizer }] = await Promise.all([load(), getMiniLmFiles()]);
+      const [runtime, { tokenizer }] = await Promise.all([load(), loaders().then((l) => l.getMiniLmFiles())]);
       return embedAll(
         runtime,
         texts.map((text) => ({ text, ids: tokenizer.encode(text) })),

@@ -52,6 +52,17 @@ export interface SpeakerQuery extends FilteredQuery {
   readonly names: readonly string[];
 }
 
+/** What ranking needs to know of a candidate beyond its signals: a narrow read, no metadata. */
+export interface CandidateRow {
+  readonly id: string;
+  readonly thread: string | null;
+  readonly threadPosition: number | null;
+  readonly actorId: string | null;
+  readonly createdAt: string;
+  /** Only when asked for. */
+  readonly text?: string;
+}
+
 export interface SearchPort {
   searchDense(query: DenseQuery): Promise<DenseHit[]>;
   searchKeyword(query: KeywordQuery): Promise<KeywordHit[]>;
@@ -60,6 +71,8 @@ export interface SearchPort {
    * conversation): finds the answer whose question's words are in the turn before it.
    */
   searchContext(query: KeywordQuery): Promise<KeywordHit[]>;
+  /** The candidate rows of these ids (unknown ids left out), with their text when `withText`. */
+  candidateRows(ids: readonly string[], options?: { withText?: boolean }): Promise<CandidateRow[]>;
   /** Which of `names` are speakers (`actorId`) of a memory the filter passes, lower-cased. */
   speakersNamed(query: SpeakerQuery): Promise<string[]>;
   /**

@@ -147,6 +147,32 @@ export function createSqliteSearch(statements: StatementCache): SyncPort<SearchP
       return keywordHits("memories_context", "context", query);
     },
 
+    candidateRows(ids, options) {
+      if (ids.length === 0) return [];
+      const text = options?.withText === true ? ", text" : "";
+      const rows = statements
+        .get(
+          `select id, thread, thread_position, actor_id, created_at${text} from memories
+           where id in (select value from json_each(?))`,
+        )
+        .all(JSON.stringify(ids)) as {
+        id: string;
+        thread: string | null;
+        thread_position: number | null;
+        actor_id: string | null;
+        created_at: string;
+        text?: string;
+      }[];
+      return rows.map((row) => ({
+        id: row.id,
+        thread: row.thread,
+        threadPosition: row.thread_position,
+        actorId: row.actor_id,
+        createdAt: row.created_at,
+        ...(row.text === undefined ? {} : { text: row.text }),
+      }));
+    },
+
     speakersNamed(query) {
       if (query.names.length === 0) return [];
       const clause = where(query);

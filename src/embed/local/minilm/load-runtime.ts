@@ -10,10 +10,10 @@ import { createLazyLoader, type LazyLoader } from "../lazy-loader.js";
 import { loadMiniLmFiles, type MiniLmFiles } from "./model-files.js";
 import { type ImportOnnxRuntime, loadNativeRuntime } from "./native-runtime.js";
 import type { MiniLmRuntime } from "./runtime.js";
+import type { MiniLmRuntimeChoice } from "./runtime-choice.js";
 import { loadWasmRuntime } from "./wasm-runtime.js";
 
-export const MINILM_RUNTIME_CHOICES = ["auto", "native", "wasm"] as const;
-export type MiniLmRuntimeChoice = (typeof MINILM_RUNTIME_CHOICES)[number];
+export { MINILM_RUNTIME_CHOICES, type MiniLmRuntimeChoice } from "./runtime-choice.js";
 
 /** Imported only when asked for: it is an optional dependency, absent where it could not install. */
 export const importOnnxRuntimeNode: ImportOnnxRuntime = () => import("onnxruntime-node");

@@ -7,7 +7,8 @@
  */
 
 import type { Embedder } from "../embedder.js";
-import { createMiniLmEmbedder, type MiniLmRuntimeChoice } from "./minilm-embedder.js";
+import { createLazyLoader } from "./lazy-loader.js";
+import type { MiniLmRuntimeChoice } from "./minilm/runtime-choice.js";
 import { createUseLiteEmbedder, USE_LITE_ID } from "./use-lite-embedder.js";
 
 export interface LocalEmbedderOptions {
@@ -27,8 +28,21 @@ export const DEFAULT_LOCAL_MODEL_ID = "minilm-l6-v2@0.1.0";
  * const memory = await openMemory({ embedder: createLocalEmbedder() });
  */
 export function createLocalEmbedder(options: LocalEmbedderOptions = {}): Embedder {
-  return createMiniLmEmbedder(options);
+  // The MiniLM module is imported by the first call that embeds: a command that opens a store
+  // only to read it (`lucid list`, `get`, `status`) never parses it. Its options are checked then too.
+  const embedder = createLazyLoader(async () =>
+    (await import("./minilm-embedder.js")).createMiniLmEmbedder(options),
+  );
+  return {
+    id: DEFAULT_LOCAL_MODEL_ID,
+    dimension: MINILM_DIMENSION,
+    async embed(texts, purpose) {
+      return (await embedder.get()).embed(texts, purpose);
+    },
+  };
 }
+
+const MINILM_DIMENSION = 384;
 
 /**
  * The local embedder for a store whose vectors `recordedId` made (null: a store without vectors

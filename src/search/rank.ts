@@ -207,25 +207,30 @@ export function fuseEntries(
   weights: FusionWeights = FUSION_WEIGHTS,
 ): RankedCandidate[] {
   const maxPossible = maxPossibleScore(active, weights);
-  const scored = entries.map((entry) => {
-    const raw = rawScore(entry.signals, weights);
-    return { ...entry, raw, base: maxPossible === 0 ? 0 : Math.min(raw / maxPossible, 1) };
-  });
+  // Plain loops and one object per candidate: search runs this twice per query over a few hundred.
+  const raws = new Float64Array(entries.length);
+  const bases = new Float64Array(entries.length);
   const threadBest = new Map<string, number>();
-  for (const candidate of scored) {
-    if (candidate.thread === undefined) continue;
-    threadBest.set(candidate.thread, Math.max(threadBest.get(candidate.thread) ?? 0, candidate.base));
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i] as ScoredEntry;
+    const raw = rawScore(entry.signals, weights);
+    const base = maxPossible === 0 ? 0 : Math.min(raw / maxPossible, 1);
+    raws[i] = raw;
+    bases[i] = base;
+    if (entry.thread !== undefined && base > (threadBest.get(entry.thread) ?? -1))
+      threadBest.set(entry.thread, base);
   }
-  const ranked = scored.map(({ id, signals, raw, base, matchedBy, thread }): RankedCandidate => {
+  const ranked: RankedCandidate[] = new Array(entries.length);
+  for (let i = 0; i < entries.length; i++) {
+    const { id, signals, matchedBy, thread } = entries[i] as ScoredEntry;
+    const base = bases[i] as number;
     const best = thread === undefined ? base : (threadBest.get(thread) ?? base);
     const final = (1 - weights.thread) * base + weights.thread * best;
-    return {
-      id,
-      signals,
-      score: { raw, maxPossible, base, final },
-      matchedBy,
-      ...(thread ? { thread } : {}),
-    };
-  });
+    const raw = raws[i] as number;
+    ranked[i] =
+      thread === undefined
+        ? { id, signals, score: { raw, maxPossible, base, final }, matchedBy }
+        : { id, signals, score: { raw, maxPossible, base, final }, matchedBy, thread };
+  }
   return ranked.sort((a, b) => b.score.final - a.score.final || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }

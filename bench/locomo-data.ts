@@ -6,6 +6,7 @@
  */
 
 import { existsSync, readFileSync } from "node:fs";
+import { MONTHS } from "../src/text/time-expressions.js";
 
 export const CATEGORY_NAMES: Readonly<Record<number, string>> = {
   1: "multi-hop",
@@ -102,25 +103,10 @@ export function loadLocomo(path: string, options: { conversations?: number } = {
   return { conversations: samples.map((sample) => sample.sample_id), speakers, turns, questions };
 }
 
-const MONTHS = [
-  "january",
-  "february",
-  "march",
-  "april",
-  "may",
-  "june",
-  "july",
-  "august",
-  "september",
-  "october",
-  "november",
-  "december",
-];
-
 /** "1:56 pm on 8 May, 2023" → "2023-05-08T13:56:00.000Z" (the dataset's times have no zone: read as UTC). */
 export function parseSessionDate(text: string): string {
   const match = /^(\d{1,2}):(\d{2})\s*(am|pm)\s+on\s+(\d{1,2})\s+([a-z]+),?\s+(\d{4})$/iu.exec(text.trim());
-  const month = MONTHS.indexOf(match?.[5]?.toLowerCase() ?? "");
+  const month = (MONTHS as readonly string[]).indexOf(match?.[5]?.toLowerCase() ?? "");
   if (match === null || month < 0) throw new Error(`Unexpected LoCoMo session date ${JSON.stringify(text)}.`);
   const hour = (Number(match[1]) % 12) + (match[3]?.toLowerCase() === "pm" ? 12 : 0);
   return new Date(Date.UTC(Number(match[6]), month, Number(match[4]), hour, Number(match[2]))).toISOString();

@@ -15,7 +15,12 @@ import { LucidError } from "../errors.js";
 import type { FilterNode } from "../filters/filter.js";
 import { FUSION_WEIGHTS } from "../search/fuse.js";
 import { namesIn, withoutNames } from "../search/query-names.js";
-import { idsWorthScoring, type RankedCandidate, rankCandidates } from "../search/rank.js";
+import {
+  type CandidateFacts,
+  idsWorthScoring,
+  type RankedCandidate,
+  rankCandidates,
+} from "../search/rank.js";
 import type { EntityHit, EntityQuery, SearchPort } from "../store/ports/search.js";
 import { extractEntities } from "../text/entities.js";
 import { keywordTerms } from "../text/keywords.js";
@@ -87,20 +92,25 @@ export async function searchMemories(
     ...entityOnly,
     ...(await entityLinksOf(store, { filter, visibleAt, keys: entityKeys }, generated, entityOnly)),
   ];
-  const rows = await store.candidateRows([...new Set([...generated, ...entity].map((hit) => hit.id))], {
-    withText: queryFacts.timeQuestion,
-  });
-  const facts = new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        ...(useKeyword && row.thread !== null ? { thread: row.thread } : {}),
-        speaker: row.actorId !== null && speakers.includes(row.actorId.toLowerCase()),
-        date: withinDates(row.createdAt, dates),
-        time: queryFacts.timeQuestion && statesTime(row.text ?? ""),
-      },
-    ]),
-  );
+  const all = [...generated, ...entity];
+  // The speaker, date and time priors need each candidate's row; the thread comes with every hit.
+  const needRows = queryFacts.speakers || queryFacts.dates || queryFacts.timeQuestion;
+  const rows = needRows
+    ? await store.candidateRows([...new Set(all.map((hit) => hit.id))], { withText: queryFacts.timeQuestion })
+    : [];
+  const facts = new Map<string, CandidateFacts>();
+  for (const hit of all) {
+    if (useKeyword && hit.thread !== undefined && hit.thread !== null)
+      facts.set(hit.id, { thread: hit.thread, speaker: false, date: false, time: false });
+  }
+  for (const row of rows) {
+    facts.set(row.id, {
+      ...(useKeyword && row.thread !== null ? { thread: row.thread } : {}),
+      speaker: row.actorId !== null && speakers.includes(row.actorId.toLowerCase()),
+      date: withinDates(row.createdAt, dates),
+      time: queryFacts.timeQuestion && statesTime(row.text ?? ""),
+    });
+  }
   const candidates = {
     dense,
     keyword,

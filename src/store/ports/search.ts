@@ -28,19 +28,24 @@ export interface EntityQuery extends FilteredQuery {
   readonly ids?: readonly string[];
 }
 
-export interface DenseHit {
+/** Every hit says which thread its memory is in (null: none), so ranking needs no second read for it. */
+interface ThreadOfHit {
+  readonly thread?: string | null;
+}
+
+export interface DenseHit extends ThreadOfHit {
   readonly id: string;
   /** Cosine similarity in [-1, 1]. */
   readonly similarity: number;
 }
 
-export interface KeywordHit {
+export interface KeywordHit extends ThreadOfHit {
   readonly id: string;
   /** BM25, higher is better, unbounded. */
   readonly bm25: number;
 }
 
-export interface EntityHit {
+export interface EntityHit extends ThreadOfHit {
   readonly id: string;
   readonly key: string;
   /** How many memories that pass the query's filter link to this entity. */

@@ -73,14 +73,14 @@ export function createSqliteSearch(statements: StatementCache): SyncPort<SearchP
     const clause = where(query);
     const rows = statements
       .get(
-        `select m.id as id, bm25(${table}, 1.0, 0.0) as rank
+        `select m.id as id, m.thread as thread, bm25(${table}, 1.0, 0.0) as rank
          from ${table} join memories m on m.seq = ${table}.rowid
          where ${table} match ? and ${clause.sql}
          order by rank, m.seq limit ?`,
       )
-      .all(match, ...clause.params, query.k) as { id: string; rank: number }[];
+      .all(match, ...clause.params, query.k) as { id: string; thread: string | null; rank: number }[];
     // FTS5's bm25() is negated so that ascending order ranks best first.
-    return rows.map((row) => ({ id: row.id, bm25: -row.rank }));
+    return rows.map((row) => ({ id: row.id, bm25: -row.rank, thread: row.thread }));
   };
 
   /**
@@ -89,14 +89,17 @@ export function createSqliteSearch(statements: StatementCache): SyncPort<SearchP
    * until it has enough or the KNN returned fewer rows than asked: the partition is exhausted.
    * (Counting the partition instead costs a scan of the whole vec0 table: 212 ms at 100k.)
    */
-  const denseKnn = (query: DenseQuery, scope: Scope): { id: string; distance: number }[] => {
+  const denseKnn = (
+    query: DenseQuery,
+    scope: Scope,
+  ): { id: string; thread: string | null; distance: number }[] => {
     const keys = Object.entries(scope).map(([field, value]) => ({
       column: VEC_KEY_COLUMNS[field as keyof typeof VEC_KEY_COLUMNS],
       value,
     }));
     const visible = compileVisibility(query.visibleAt, "m");
     const statement = statements.get(`
-      select m.id as id, knn.distance as distance, ${visible.sql} as visible
+      select m.id as id, m.thread as thread, knn.distance as distance, ${visible.sql} as visible
       from (
         select seq, distance from memories_vec
         where embedding match ? and k = ? ${keys.map((key) => `and ${key.column} = ?`).join(" ")}
@@ -106,27 +109,32 @@ export function createSqliteSearch(statements: StatementCache): SyncPort<SearchP
     for (let k = Math.min(query.k, VEC0_MAX_K); ; k = Math.min(k * 4, VEC0_MAX_K)) {
       const rows = statement.all(...visible.params, query.vector, k, ...keys.map((key) => key.value)) as {
         id: string;
+        thread: string | null;
         distance: number;
         visible: number;
       }[];
       const live = rows.filter((row) => row.visible === 1);
       if (live.length >= query.k || rows.length < k || k === VEC0_MAX_K) {
-        return live.slice(0, query.k).map(({ id, distance }) => ({ id, distance }));
+        return live.slice(0, query.k).map(({ id, thread, distance }) => ({ id, thread, distance }));
       }
     }
   };
 
   /** Exact cosine over every memory that passes an arbitrary filter (metadata conditions, OR, NOT…). */
-  const denseExact = (query: DenseQuery): { id: string; distance: number }[] => {
+  const denseExact = (query: DenseQuery): { id: string; thread: string | null; distance: number }[] => {
     const clause = where(query);
     return statements
       .get(
-        `select m.id as id, vec_distance_cosine(v.embedding, ?) as distance
+        `select m.id as id, m.thread as thread, vec_distance_cosine(v.embedding, ?) as distance
          from memories m join memories_vec v on v.seq = m.seq
          where ${clause.sql}
          order by distance limit ?`,
       )
-      .all(query.vector, ...clause.params, query.k) as { id: string; distance: number }[];
+      .all(query.vector, ...clause.params, query.k) as {
+      id: string;
+      thread: string | null;
+      distance: number;
+    }[];
   };
 
   return {
@@ -134,7 +142,7 @@ export function createSqliteSearch(statements: StatementCache): SyncPort<SearchP
       if (query.k <= 0 || !hasVectors()) return [];
       const scope = scopeOnly(query.filter);
       const rows = scope === null ? denseExact(query) : denseKnn(query, scope);
-      return rows.map((row) => ({ id: row.id, similarity: 1 - row.distance }));
+      return rows.map((row) => ({ id: row.id, similarity: 1 - row.distance, thread: row.thread }));
     },
 
     searchKeyword(query) {
@@ -192,8 +200,8 @@ export function createSqliteSearch(statements: StatementCache): SyncPort<SearchP
       const onlyIds = query.ids === undefined ? "" : "where id in (select value from json_each(?))";
       return statements
         .get(
-          `select id, key, link_count as linkCount from (
-             select m.id as id, m.seq as seq, e.key as key,
+          `select id, key, link_count as linkCount, thread from (
+             select m.id as id, m.seq as seq, m.thread as thread, e.key as key,
                     count(*) over (partition by e.seq) as link_count
              from entities e
              join memory_entities me on me.entity_seq = e.seq
@@ -210,6 +218,7 @@ export function createSqliteSearch(statements: StatementCache): SyncPort<SearchP
         id: string;
         key: string;
         linkCount: number;
+        thread: string | null;
       }[];
     },
   };

@@ -143,6 +143,22 @@ export const searchPart: ContractPart = {
         names: ["CAROLINE", "mel", "Bob"],
       });
       expect(speakers.sort()).toEqual(["caroline", "mel"]);
+      // Every generator's hits say which thread their memory is in.
+      const alice = filter({ user_id: "alice" });
+      const keyword = await store().searchKeyword({
+        filter: alice,
+        terms: ["september", "appointment"],
+        k: 10,
+      });
+      expect(new Map(keyword.map((hit) => [hit.id, hit.thread]))).toEqual(
+        new Map([
+          [turns[3]?.id, "call:t1"],
+          [loner.id, null],
+        ]),
+      );
+      const dense = await store().searchDense({ filter: alice, vector: vector(1, 0, 0, 0), k: 10 });
+      expect(dense.find((hit) => hit.id === loner.id)?.thread).toBeNull();
+      expect(dense.find((hit) => hit.id === turns[0]?.id)?.thread).toBe("call:t1");
       expect(await store().speakersNamed({ filter: filter({ user_id: "bob" }), names: ["Mel"] })).toEqual([]);
     });
     it("cuts entity hits rarest entity first, then newest first, and counts links over the whole filter", async () => {
@@ -160,7 +176,7 @@ export const searchPart: ContractPart = {
         [memories[4]?.id, "caroline", 6],
       ]);
       const asked = await store().searchEntities({ ...query, limit: 10, ids: [memories[0]?.id ?? ""] });
-      expect(asked).toEqual([{ id: memories[0]?.id, key: "caroline", linkCount: 6 }]);
+      expect(asked).toEqual([{ id: memories[0]?.id, key: "caroline", linkCount: 6, thread: null }]);
       expect(await store().searchEntities({ ...query, limit: 10, ids: [] })).toEqual([]);
     });
   },

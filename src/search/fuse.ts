@@ -7,7 +7,7 @@
  *   bm25     = 1 / (1 + e^(-steepness · (raw − midpoint)))        (0 when no query word matched)
  *   entity   = 0.5 / (1 + 0.001 · (links − 1)²)                   (max over shared entities)
  *
- * to which Lucid adds what a memory from a conversation knows (`docs/retrieval.md`):
+ * to which Lucid adds what a memory from a conversation knows (README, "search"):
  *
  *   context  = the bm25 sigmoid of the query against the memory's neighbours in its thread
  *   speaker  = 1 when the memory was said by a person the query names
@@ -19,7 +19,7 @@
  * and scores stay in [0, 1]). A memory in a thread then takes a share of its thread's best base
  * score among the candidates — many similar turns of one good session beat one stray turn:
  *
- *   base  = Σ wᵢ · signalᵢ / Σ_{i active} wᵢ
+ *   base  = Σ wᵢ · signalᵢ / Σ_{i active} wᵢ · maxᵢ      (maxᵢ: 0.5 for entity, else 1)
  *   final = (1 − λ) · base + λ · max(base over the memory's thread's candidates)
  *
  * Every candidate gets its semantic score, including those found only by keyword or entity (Mem0

@@ -12,11 +12,18 @@ import { analyseContradictions } from "../src/dream/analyse/contradictions.js";
 import { analyseDuplicates } from "../src/dream/analyse/duplicates.js";
 import { loadSnapshot } from "../src/dream/load-snapshot.js";
 import type { DreamPlan } from "../src/dream/plan.js";
-import { createUseLiteEmbedder, openMemory } from "../src/index.js";
+import { createLocalEmbedder, createUseLiteEmbedder, type Embedder, openMemory } from "../src/index.js";
 import { resolvePolicy } from "../src/policy/resolve-policy.js";
 import { type CorpusScope, loadDreamCorpus } from "../test/fixtures/dream/corpus.js";
 import { type Evaluation, evaluate, precision, recall } from "../test/fixtures/dream/evaluate.js";
 import { fixed, renderTable } from "./report.js";
+
+/** The embedder `--embedder` names. */
+export function qualityEmbedder(name: string | undefined): Embedder {
+  if (name === undefined || name === "use-lite") return createUseLiteEmbedder();
+  if (name === "minilm") return createLocalEmbedder();
+  throw new Error(`--embedder takes use-lite or minilm, got ${name}.`);
+}
 
 export interface QualityResult {
   readonly memories: number;
@@ -26,12 +33,16 @@ export interface QualityResult {
   readonly analysersOnly: Evaluation;
 }
 
-export async function measureQuality(): Promise<QualityResult> {
+/**
+ * `embedder`: USE lite by default — the analysers' thresholds were chosen with it; `--embedder minilm`
+ * measures the default local model of new stores.
+ */
+export async function measureQuality(embedder: Embedder = createUseLiteEmbedder()): Promise<QualityResult> {
   const scopes = loadDreamCorpus();
   // "allow": secrets stay in the store, as in one written before redaction-on-add or by Mem0.
   const memory = await openMemory({
     path: ":memory:",
-    embedder: createUseLiteEmbedder(),
+    embedder,
     policy: { secrets: { onAdd: "allow" } },
   });
   try {

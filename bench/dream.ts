@@ -1,5 +1,5 @@
 /**
- * The dream benchmark: `npx tsx bench/dream.ts [--sizes 10000,100000] [--skip-quality]`.
+ * The dream benchmark: `npx tsx bench/dream.ts [--sizes 10000,100000] [--skip-quality] [--embedder use-lite|minilm]`.
  *
  * 1. Quality on the labelled corpus (see dream-quality.ts).
  * 2. Time and peak memory to plan one scope of 10k and 100k synthetic memories with precomputed
@@ -14,7 +14,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { measureQuality, type QualityResult, renderQuality } from "./dream-quality.js";
+import { measureQuality, type QualityResult, qualityEmbedder, renderQuality } from "./dream-quality.js";
 import type { DreamTiming } from "./dream-time.js";
 import { benchDataFile } from "./paths.js";
 import { fixed, renderRunInfo, renderTable, runInfo, writeResults } from "./report.js";
@@ -93,7 +93,8 @@ function renderTimings(timings: readonly DreamTiming[]): string {
 const info = runInfo();
 const sizes = (argument("--sizes") ?? "10000,100000").split(",").map(Number);
 let quality: QualityResult | undefined;
-if (!process.argv.includes("--skip-quality")) quality = await measureQuality();
+if (!process.argv.includes("--skip-quality"))
+  quality = await measureQuality(qualityEmbedder(argument("--embedder")));
 const timings = sizes.map(timeSize);
 
 console.log(

@@ -95,9 +95,8 @@ export function createSqliteMaintenance(input: MaintenanceInput): SyncPort<Maint
       // them all. VACUUM then rewrites the file without its free pages, and the checkpoint empties
       // the write-ahead log, which still holds the old pages.
       db.exec("insert into memories_fts(memories_fts) values ('optimize')");
-      // A neighbour's context entry held this memory's words too (schema 4 and later).
-      if (db.prepare("select 1 from sqlite_master where name = 'memories_context'").get() !== undefined)
-        db.exec("insert into memories_context(memories_context) values ('optimize')");
+      // A neighbour's context entry held this memory's words too.
+      db.exec("insert into memories_context(memories_context) values ('optimize')");
       db.exec("vacuum");
       statements.clear();
       const [checkpoint] = db.pragma("wal_checkpoint(TRUNCATE)") as { busy: number }[];

@@ -15,6 +15,18 @@ interface Migration {
   readonly sql: string;
 }
 
+/**
+ * Trigger statements queueing the context refresh of the memories just before and after `row`
+ * (`new` or `old`) in its thread: their context entries hold its text.
+ */
+function refreshNeighboursOf(row: "new" | "old"): string {
+  const neighbour = (compare: "<" | ">", order: "desc" | "asc") => `
+        insert or ignore into context_refresh(seq)
+          select seq from (select seq from memories where thread = ${row}.thread
+            and thread_position ${compare} ${row}.thread_position order by thread_position ${order} limit 1);`;
+  return neighbour("<", "desc") + neighbour(">", "asc");
+}
+
 const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -214,31 +226,16 @@ const MIGRATIONS: readonly Migration[] = [
       end;
       create trigger memories_context_insert after insert on memories when new.thread is not null begin
         insert or ignore into context_refresh(seq) values (new.seq);
-        insert or ignore into context_refresh(seq)
-          select seq from (select seq from memories where thread = new.thread
-            and thread_position < new.thread_position order by thread_position desc limit 1);
-        insert or ignore into context_refresh(seq)
-          select seq from (select seq from memories where thread = new.thread
-            and thread_position > new.thread_position order by thread_position limit 1);
+        ${refreshNeighboursOf("new")}
       end;
       create trigger memories_context_delete after delete on memories when old.thread is not null begin
         delete from memories_context where rowid = old.seq;
-        insert or ignore into context_refresh(seq)
-          select seq from (select seq from memories where thread = old.thread
-            and thread_position < old.thread_position order by thread_position desc limit 1);
-        insert or ignore into context_refresh(seq)
-          select seq from (select seq from memories where thread = old.thread
-            and thread_position > old.thread_position order by thread_position limit 1);
+        ${refreshNeighboursOf("old")}
       end;
       create trigger memories_context_update after update of text, user_id on memories
         when new.thread is not null begin
         insert or ignore into context_refresh(seq) values (new.seq);
-        insert or ignore into context_refresh(seq)
-          select seq from (select seq from memories where thread = new.thread
-            and thread_position < new.thread_position order by thread_position desc limit 1);
-        insert or ignore into context_refresh(seq)
-          select seq from (select seq from memories where thread = new.thread
-            and thread_position > new.thread_position order by thread_position limit 1);
+        ${refreshNeighboursOf("new")}
       end;
     `,
   },

@@ -58,8 +58,6 @@ function where(query: { filter: FilterNode; visibleAt?: DenseQuery["visibleAt"] 
 export function createSqliteSearch(statements: StatementCache): SyncPort<SearchPort> {
   const hasVectors = () =>
     statements.get("select 1 from sqlite_master where name = 'memories_vec'").get() !== undefined;
-  const hasContext = () =>
-    statements.get("select 1 from sqlite_master where name = 'memories_context'").get() !== undefined;
 
   /** BM25 over one FTS5 table whose columns are (`column`, scope), inside the user's scope token when there is one. */
   const keywordHits = (table: string, column: string, query: KeywordQuery): KeywordHit[] => {
@@ -150,8 +148,6 @@ export function createSqliteSearch(statements: StatementCache): SyncPort<SearchP
     },
 
     searchContext(query) {
-      // A store opened read-only before its migration to schema 4 has no context index.
-      if (!hasContext()) return [];
       return keywordHits("memories_context", "context", query);
     },
 

@@ -112,19 +112,24 @@ function prepare(context: MemoryContext, record: ImportRecord, index: number): P
 function threadOf(record: ImportRecord): { thread?: { key: string; position: number } } {
   if (record.thread === undefined && record.threadPosition === undefined) return {};
   const position = record.threadPosition ?? 0;
+  const key = record.thread;
+  // As long as a thread Lucid makes can be: "run:" and a scope key of four ids.
   if (
-    typeof record.thread !== "string" ||
-    record.thread.trim() === "" ||
+    typeof key !== "string" ||
+    key.trim() === "" ||
+    key.length > MAX_THREAD_LENGTH ||
     !Number.isInteger(position) ||
     position < 0
   ) {
     throw new LucidError(
       "INVALID_ARGUMENT",
-      `thread must be a non-empty string and thread_position a non-negative integer, got ${JSON.stringify(record.thread)} and ${JSON.stringify(record.threadPosition)}.`,
+      `thread must be a non-empty string of at most ${MAX_THREAD_LENGTH} characters and thread_position a non-negative integer, got ${JSON.stringify(key)?.slice(0, 80)} and ${JSON.stringify(record.threadPosition)}.`,
     );
   }
-  return { thread: { key: record.thread, position } };
+  return { thread: { key, position } };
 }
+
+const MAX_THREAD_LENGTH = 1024;
 
 async function writeBatch(
   context: MemoryContext,

@@ -42,7 +42,7 @@ export const DEFAULT_THRESHOLD = 0.1;
  * the first results do not depend on how many were asked for: up to `topK` 100 every answer is a
  * prefix of a longer one.
  */
-export const CANDIDATE_POOL = 100;
+const CANDIDATE_POOL = 100;
 const candidatePool = (topK: number) => Math.max(topK, CANDIDATE_POOL);
 
 export async function searchMemories(
@@ -62,11 +62,8 @@ export async function searchMemories(
   const useKeyword = mode !== "dense";
   const store = context.store;
   const queryEntities = extractEntities(text);
-  const speakers = await store.speakersNamed({
-    filter,
-    visibleAt,
-    names: namesIn(queryEntities),
-  });
+  const names = namesIn(queryEntities);
+  const speakers = names.length === 0 ? [] : await store.speakersNamed({ filter, visibleAt, names });
   // A person the scope knows by name says little about what the question means, and drowns the
   // rest of a short question in the embedding; the speaker prior carries it instead.
   const [vector] = useDense ? await embedTexts(context, [withoutNames(text, speakers)], "search") : [];

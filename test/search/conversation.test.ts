@@ -101,6 +101,17 @@ describe("memories from a conversation", () => {
     expect(byText(results, "Saturday")?.score_details?.contextScore).toBeGreaterThan(0);
   });
 
+  it("refuses an imported thread that is blank, too long, or has a bad position", async () => {
+    const result = await memory.importMemories([
+      { text: "blank thread", user_id: "u", thread: " " },
+      { text: "long thread", user_id: "u", thread: "t".repeat(2000) },
+      { text: "bad position", user_id: "u", thread: "call:x", threadPosition: -1 },
+      { text: "good thread", user_id: "u", thread: "call:x", threadPosition: 3 },
+    ]);
+    expect(result.items.map((item) => item.status)).toEqual(["failed", "failed", "failed", "imported"]);
+    expect(result.items[0]?.error?.code).toBe("INVALID_ARGUMENT");
+  });
+
   it("keeps threads and speakers through export and import", async () => {
     const records = [];
     for await (const record of memory.exportMemories()) records.push(record);

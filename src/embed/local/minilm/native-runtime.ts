@@ -6,6 +6,7 @@
  */
 
 import { buildBertModel } from "./bert-graph.js";
+import { MINILM_DIMENSION } from "./identity.js";
 import { meanPool } from "./mean-pool.js";
 import type { MiniLmFiles } from "./model-files.js";
 import type { EncodedText, MiniLmRuntime } from "./runtime.js";
@@ -35,8 +36,6 @@ interface OnnxSession {
 }
 
 export type ImportOnnxRuntime = () => Promise<OnnxRuntimeModule>;
-
-const DIMENSION = 384;
 
 /** Adding this to a padding token's attention score gives it a weight of exactly 0 after Softmax. */
 const PADDING_BIAS = -1e9;
@@ -80,14 +79,14 @@ export async function loadNativeRuntime(
         attention_bias: new ort.Tensor("float32", bias, [batch.length, 1, 1, sequence]),
       });
       const hidden = outputs.last_hidden_state?.data;
-      if (!(hidden instanceof Float32Array) || hidden.length !== batch.length * sequence * DIMENSION) {
+      if (!(hidden instanceof Float32Array) || hidden.length !== batch.length * sequence * MINILM_DIMENSION) {
         throw new Error("onnxruntime returned no last_hidden_state of the expected size");
       }
       return meanPool(
         hidden,
         batch.map((text) => text.ids.length),
         sequence,
-        DIMENSION,
+        MINILM_DIMENSION,
       );
     },
   };

@@ -7,7 +7,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openMemory } from "../src/index.js";
+import { FUSION_WEIGHTS, openMemory } from "../src/index.js";
 
 interface Sample {
   memories: { user: string; text: string; category: string }[];
@@ -49,7 +49,10 @@ try {
     console.log("alice › Who manages Alice?  (filters: category in [relationship, identity], explain)");
     console.log(`  ${(top.score ?? 0).toFixed(2)}  ${top.memory}`);
     console.log(
-      `        semantic ${details.semanticScore.toFixed(2)} + keyword ${details.bm25Score.toFixed(2)} + entity ${details.entityBoost.toFixed(2)}` +
+      // Each signal times its weight (FUSION_WEIGHTS) adds up to the raw score.
+      `        semantic ${details.semanticScore.toFixed(2)}×${FUSION_WEIGHTS.semantic}` +
+        ` + keyword ${details.bm25Score.toFixed(2)}×${FUSION_WEIGHTS.bm25}` +
+        ` + entity ${details.entityBoost.toFixed(2)}×${FUSION_WEIGHTS.entity}` +
         ` = ${details.rawScore.toFixed(2)} / ${details.maxPossibleScore} (matched by ${details.matchedBy.join(", ")})`,
     );
   }

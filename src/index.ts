@@ -101,6 +101,8 @@ export { resolvePolicy } from "./policy/resolve-policy.js";
 export type { MemoryOptions } from "./sdk/create-context.js";
 export { Memory } from "./sdk/memory.js";
 export { openMemory } from "./sdk/open-memory.js";
+export type { FusionWeights } from "./search/fuse.js";
+export { FUSION_WEIGHTS } from "./search/fuse.js";
 export { findSecrets, redact } from "./secrets/index.js";
 export type { Finding, SecretScannerOptions } from "./secrets/types.js";
 export type { SqliteStoreOptions } from "./store/sqlite/sqlite-store.js";

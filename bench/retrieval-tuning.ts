@@ -62,7 +62,6 @@ export async function collectSignals(
       const signals: Signals = {
         semantic: details?.semanticScore ?? 0,
         bm25: details?.bm25Score ?? 0,
-        context: details?.contextScore ?? 0,
         entity: details?.entityBoost ?? 0,
         speaker: details?.speakerMatch ?? 0,
         date: details?.dateMatch ?? 0,
@@ -100,7 +99,6 @@ function activeSignals(
   return {
     semantic: true,
     bm25: by("keyword"),
-    context: by("context"),
     entity: by("entity"),
     speaker: named,
     date: datesNamed(q.question).length > 0,
@@ -108,15 +106,15 @@ function activeSignals(
   };
 }
 
-/** Dense, keyword, context top POOL and the entity generator's cut, then every signal for their union. */
+/** Dense and keyword top POOL and the entity generator's cut, then every signal for their union. */
 function simulatePools<T extends ScoredEntry>(all: readonly T[]): T[] {
-  const top = (signal: "semantic" | "bm25" | "context" | "entity") =>
+  const top = (signal: "semantic" | "bm25" | "entity") =>
     [...all]
       .filter((entry) => signal === "semantic" || entry.signals[signal] > 0)
       .sort((a, b) => b.signals[signal] - a.signals[signal])
       .slice(0, POOL);
   const union = new Map<string, T>();
-  for (const signal of ["semantic", "bm25", "context", "entity"] as const)
+  for (const signal of ["semantic", "bm25", "entity"] as const)
     for (const entry of top(signal)) union.set(entry.id, entry);
   return [...union.values()];
 }
@@ -250,7 +248,6 @@ const TUNED: readonly WeightName[] = [...SIGNAL_NAMES.filter((name) => name !== 
 const GRID: Readonly<Record<WeightName, readonly number[]>> = {
   semantic: [1],
   bm25: [0, 0.25, 0.5, 0.75, 1, 1.5, 2],
-  context: [0, 0.1, 0.2, 0.35, 0.5, 0.75, 1, 1.5],
   entity: [0, 0.5, 1, 2, 4],
   speaker: [0, 0.05, 0.1, 0.2, 0.3, 0.5, 0.75],
   date: [0, 0.05, 0.1, 0.2, 0.3, 0.5, 0.75],
@@ -337,7 +334,7 @@ export interface TuningReport {
 
 export function runTuning(data: readonly Collected[], progress: (message: string) => void): TuningReport {
   checkPacked(data, data.map(packedOf), FUSION_WEIGHTS);
-  checkPacked(data, data.map(packedOf), { ...FUSION_WEIGHTS, context: 1.3, thread: 0.45, speaker: 0.7 });
+  checkPacked(data, data.map(packedOf), { ...FUSION_WEIGHTS, bm25: 1.3, thread: 0.45, speaker: 0.7 });
   progress("cross-validating the fusion weights (tune on four conversations, score the fifth)");
   const crossValidated = crossValidate(data, "all methods");
   const ablations: CrossValidation[] = [];
@@ -369,7 +366,7 @@ function keywordView(q: Collected): Collected {
     ...q,
     active: { ...q.active, semantic: false, entity: false },
     entries: q.entries
-      .filter((entry) => entry.matchedBy.includes("keyword") || entry.matchedBy.includes("context"))
+      .filter((entry) => entry.matchedBy.includes("keyword"))
       .map((entry) => ({ ...entry, signals: { ...entry.signals, semantic: 0, entity: 0 } })),
   };
 }

@@ -20,7 +20,6 @@ const OPS: readonly (keyof MemoryStoreOps)[] = [
   "listMemories",
   "searchDense",
   "searchKeyword",
-  "searchContext",
   "searchEntities",
   "speakersNamed",
   "candidateRows",

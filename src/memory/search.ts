@@ -1,7 +1,8 @@
 /**
- * `search`: hybrid retrieval. Candidates are the union of the dense top-K, the keyword (BM25)
- * top-K and the memories linked to an entity the query names; each is scored on all three signals
- * (`search/fuse.ts`) and the best `topK` above `threshold` are returned.
+ * `search`: hybrid retrieval. Candidates are the union of the dense top-K, the keyword top-K (BM25
+ * over each memory's window: its text and its conversation neighbours) and the memories linked to an
+ * entity the query names; each is scored on every signal (`search/fuse.ts`) and the best `topK`
+ * above `threshold` are returned.
  *
  * @module
  */
@@ -78,13 +79,12 @@ export async function searchMemories(
   const weights = useKeyword ? FUSION_WEIGHTS : { ...FUSION_WEIGHTS, thread: 0 };
   const k = candidatePool(topK);
 
-  const [dense, keyword, contextHits, entityOnly] = await Promise.all([
+  const [dense, keyword, entityOnly] = await Promise.all([
     vector === undefined ? [] : store.searchDense({ filter, visibleAt, vector, k }),
     store.searchKeyword({ filter, visibleAt, terms, k }),
-    store.searchContext({ filter, visibleAt, terms, k }),
     store.searchEntities({ filter, visibleAt, keys: entityKeys, limit: k }),
   ]);
-  const generated = [...dense, ...keyword, ...contextHits];
+  const generated = [...dense, ...keyword];
   const entity = [
     ...entityOnly,
     ...(await entityLinksOf(store, { filter, visibleAt, keys: entityKeys }, generated, entityOnly)),
@@ -111,7 +111,6 @@ export async function searchMemories(
   const candidates = {
     dense,
     keyword,
-    context: contextHits,
     entity,
     termCount: terms.length,
     denseUsed: useDense,
@@ -179,7 +178,6 @@ function withScore(
     scored.score_details = {
       semanticScore: round(candidate.signals.semantic),
       bm25Score: round(candidate.signals.bm25),
-      contextScore: round(candidate.signals.context),
       entityBoost: round(candidate.signals.entity),
       speakerMatch: candidate.signals.speaker,
       dateMatch: candidate.signals.date,

@@ -79,10 +79,11 @@ export interface UpdateFields {
 export interface ScoreDetails {
   /** Cosine similarity of the query and memory vectors, clamped to [0, 1]. */
   semanticScore: number;
-  /** Sigmoid-normalised BM25, 0 when the memory did not match a query word. */
+  /**
+   * Sigmoid-normalised BM25 over the memory's window (its text, and for a memory from a
+   * conversation the turns just before and after it); 0 when no query word is in the window.
+   */
   bm25Score: number;
-  /** Sigmoid-normalised BM25 of the query against the memory's neighbours in its conversation. */
-  contextScore: number;
   /** Boost for sharing a named entity with the query. */
   entityBoost: number;
   /** 1 when the memory was said by a person the query names. */
@@ -101,7 +102,7 @@ export interface ScoreDetails {
   finalScore: number;
   threshold: number;
   /** Which candidate generators returned this memory. */
-  matchedBy: ("dense" | "keyword" | "context" | "entity")[];
+  matchedBy: ("dense" | "keyword" | "entity")[];
 }
 
 export interface MemoryItem {

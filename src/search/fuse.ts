@@ -5,11 +5,12 @@
  *
  *   semantic = clamp(cosine, 0, 1)
  *   bm25     = 1 / (1 + e^(-steepness · (raw − midpoint)))        (0 when no query word matched)
+ *              where raw is BM25 over the memory's window: its text and, when it came from a
+ *              conversation, the texts just before and after it
  *   entity   = 0.5 / (1 + 0.001 · (links − 1)²)                   (max over shared entities)
  *
  * to which Lucid adds what a memory from a conversation knows (README, "search"):
  *
- *   context  = the bm25 sigmoid of the query against the memory's neighbours in its thread
  *   speaker  = 1 when the memory was said by a person the query names
  *   date     = 1 when the memory's time falls in a month, year or day the query names
  *   time     = 1 when the query asks when / how long and the memory states a time
@@ -51,7 +52,7 @@ export function entityBoost(linkCount: number): number {
   return ENTITY_BOOST_WEIGHT / (1 + 0.001 * (linkCount - 1) ** 2);
 }
 
-export const SIGNAL_NAMES = ["semantic", "bm25", "context", "entity", "speaker", "date", "time"] as const;
+export const SIGNAL_NAMES = ["semantic", "bm25", "entity", "speaker", "date", "time"] as const;
 export type SignalName = (typeof SIGNAL_NAMES)[number];
 
 export type Signals = Readonly<Record<SignalName, number>>;
@@ -68,12 +69,11 @@ export interface FusionWeights extends Readonly<Record<SignalName, number>> {
 export const FUSION_WEIGHTS: FusionWeights = Object.freeze({
   semantic: 1,
   bm25: 0.5,
-  context: 0.2,
   entity: 1,
   speaker: 0.3,
   date: 0.3,
   time: 0.2,
-  thread: 0.2,
+  thread: 0.3,
 });
 
 /** Which signals this query could produce: only those count in the denominator. */
@@ -94,7 +94,6 @@ export interface FusedScore {
 const SIGNAL_MAX: Readonly<Record<SignalName, number>> = {
   semantic: 1,
   bm25: 1,
-  context: 1,
   entity: ENTITY_BOOST_WEIGHT,
   speaker: 1,
   date: 1,

@@ -18,7 +18,7 @@ import {
   type Signals,
 } from "./fuse.js";
 
-export type Generator = "dense" | "keyword" | "context" | "entity";
+export type Generator = "dense" | "keyword" | "entity";
 
 export interface RankedCandidate {
   readonly id: string;
@@ -53,8 +53,6 @@ export interface CandidateFacts {
 export interface Candidates {
   readonly dense: readonly DenseHit[];
   readonly keyword: readonly KeywordHit[];
-  /** Keyword hits on the memories' neighbours. */
-  readonly context?: readonly KeywordHit[];
   readonly entity: readonly EntityHit[];
   /** Similarities of candidates the dense generator did not return (found by keyword or entity). */
   readonly extraSimilarity: ReadonlyMap<string, number>;
@@ -70,12 +68,10 @@ export interface Candidates {
 const NO_QUERY_FACTS: QueryFacts = { speakers: false, dates: false, timeQuestion: false };
 
 /** Ids found by another generator but not by the dense one: their similarity must be fetched. */
-export function idsMissingSimilarity(
-  candidates: Pick<Candidates, "dense" | "keyword" | "entity" | "context">,
-): string[] {
+export function idsMissingSimilarity(candidates: Pick<Candidates, "dense" | "keyword" | "entity">): string[] {
   const dense = new Set(candidates.dense.map((hit) => hit.id));
   const missing = new Set<string>();
-  for (const hit of [...candidates.keyword, ...(candidates.context ?? []), ...candidates.entity])
+  for (const hit of [...candidates.keyword, ...candidates.entity])
     if (!dense.has(hit.id)) missing.add(hit.id);
   return [...missing];
 }
@@ -122,7 +118,6 @@ export function idsWorthScoring(
 interface Entry {
   semantic: number;
   bm25: number;
-  context: number;
   entity: number;
   matchedBy: Generator[];
 }
@@ -137,7 +132,7 @@ export function rankCandidates(
     let found = byId.get(id);
     if (found === undefined) {
       const semantic = candidates.extraSimilarity.get(id) ?? 0;
-      found = { semantic, bm25: 0, context: 0, entity: 0, matchedBy: [] };
+      found = { semantic, bm25: 0, entity: 0, matchedBy: [] };
       byId.set(id, found);
     }
     return found;
@@ -152,11 +147,6 @@ export function rankCandidates(
     found.bm25 = normaliseBm25(hit.bm25, candidates.termCount);
     found.matchedBy.push("keyword");
   }
-  for (const hit of candidates.context ?? []) {
-    const found = entry(hit.id);
-    found.context = normaliseBm25(hit.bm25, candidates.termCount);
-    found.matchedBy.push("context");
-  }
   for (const hit of candidates.entity) {
     const found = entry(hit.id);
     found.entity = Math.max(found.entity, entityBoost(hit.linkCount));
@@ -166,7 +156,6 @@ export function rankCandidates(
   const active: ActiveSignals = {
     semantic: candidates.denseUsed,
     bm25: candidates.keyword.length > 0,
-    context: (candidates.context?.length ?? 0) > 0,
     entity: candidates.entity.length > 0,
     speaker: query.speakers,
     date: query.dates,
@@ -177,7 +166,6 @@ export function rankCandidates(
     const signals: Signals = {
       semantic: candidates.denseUsed ? Math.min(Math.max(found.semantic, 0), 1) : 0,
       bm25: found.bm25,
-      context: found.context,
       entity: found.entity,
       speaker: active.speaker && facts?.speaker === true ? 1 : 0,
       date: active.date && facts?.date === true ? 1 : 0,

@@ -202,6 +202,34 @@ describe("SQLite store file handling", () => {
     await store.close();
   });
 
+  it("migrates schema 4's keyword and neighbour indexes into one window per memory", async () => {
+    const path = freshPath();
+    const old = new Database(path);
+    migrate(old, 0, 4);
+    const insert = old.prepare(
+      `insert into memories(id, text, hash, user_id, created_at, updated_at, thread, thread_position)
+       values (?, ?, 'h', 'alice', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', ?, ?)`,
+    );
+    insert.run("q", "Which airline do you fly?", "call:1", 0);
+    insert.run("a", "Always the cheapest one.", "call:1", 1);
+    insert.run("alone", "The airline lounge is on level 2.", null, null);
+    old.close();
+    const store = createSqliteStore({ path });
+    const hits = await store.searchKeyword({
+      filter: parseFilters({ user_id: "alice" }),
+      terms: ["airline"],
+      k: 10,
+    });
+    expect(hits.map((hit) => hit.id).sort()).toEqual(["a", "alone", "q"]);
+    const cheapest = await store.searchKeyword({
+      filter: parseFilters({ user_id: "alice" }),
+      terms: ["cheapest"],
+      k: 10,
+    });
+    expect(cheapest.map((hit) => hit.id).sort()).toEqual(["a", "q"]);
+    await store.close();
+  });
+
   it("refuses a call through the store from inside one of its own transactions", async () => {
     // On a pooled backend such a call would run on another connection, outside the transaction; on
     // SQLite it would wait for the transaction it is part of. Either way it is a bug, so it fails loudly.

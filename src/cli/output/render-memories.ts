@@ -78,9 +78,9 @@ export function renderScoredList(
 }
 
 /**
- * `semantic 0.62 + keyword 0.71 + context 0.40×0.5 + entity 0.00 = 1.53 / 2.75 → 56% · threshold 10% · matched by dense, keyword`
+ * `semantic 0.62 + keyword 0.71×0.5 + entity 0.00×2 + speaker 1.00×0.3 = 1.28 / 2.80 → 46% · threshold 10% · matched by dense, keyword`
  *
- * Each signal with its weight when that is not 1 (`fuse.ts`); context, speaker, date and time only
+ * Each signal with its weight when that is not 1 (`fuse.ts`); speaker, date and time only
  * when they count for this memory; the conversation's share when it moved the score.
  */
 export function explainScore(details: ScoreDetails): string {
@@ -88,7 +88,6 @@ export function explainScore(details: ScoreDetails): string {
   const parts: [string, number, number][] = [
     ["semantic", details.semanticScore, FUSION_WEIGHTS.semantic],
     ["keyword", details.bm25Score, FUSION_WEIGHTS.bm25],
-    ["context", details.contextScore, FUSION_WEIGHTS.context],
     ["entity", details.entityBoost, FUSION_WEIGHTS.entity],
     ["speaker", details.speakerMatch, FUSION_WEIGHTS.speaker],
     ["date", details.dateMatch, FUSION_WEIGHTS.date],

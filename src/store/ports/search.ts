@@ -70,12 +70,11 @@ export interface CandidateRow {
 
 export interface SearchPort {
   searchDense(query: DenseQuery): Promise<DenseHit[]>;
-  searchKeyword(query: KeywordQuery): Promise<KeywordHit[]>;
   /**
-   * BM25 over each threaded memory's neighbours (the memories just before and after it in its
-   * conversation): finds the answer whose question's words are in the turn before it.
+   * BM25 over each memory's window: its text and, when it came from a conversation, the texts just
+   * before and after it in its thread (the question is often asked in the turn before the answer).
    */
-  searchContext(query: KeywordQuery): Promise<KeywordHit[]>;
+  searchKeyword(query: KeywordQuery): Promise<KeywordHit[]>;
   /** The candidate rows of these ids (unknown ids left out), with their text when `withText`. */
   candidateRows(ids: readonly string[], options?: { withText?: boolean }): Promise<CandidateRow[]>;
   /** Which of `names` are speakers (`actorId`) of a memory the filter passes, lower-cased. */

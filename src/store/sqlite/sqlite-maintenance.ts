@@ -94,9 +94,8 @@ export function createSqliteMaintenance(input: MaintenanceInput): SyncPort<Maint
       // FTS5 keeps a deleted row's terms in its segments until they are merged; `optimize` merges
       // them all. VACUUM then rewrites the file without its free pages, and the checkpoint empties
       // the write-ahead log, which still holds the old pages.
+      // (A neighbour's window held a deleted memory's words too: the same index.)
       db.exec("insert into memories_fts(memories_fts) values ('optimize')");
-      // A neighbour's context entry held this memory's words too.
-      db.exec("insert into memories_context(memories_context) values ('optimize')");
       db.exec("vacuum");
       statements.clear();
       const [checkpoint] = db.pragma("wal_checkpoint(TRUNCATE)") as { busy: number }[];

@@ -16,12 +16,12 @@ interface Migration {
 }
 
 /**
- * Trigger statements queueing the context refresh of the memories just before and after `row`
- * (`new` or `old`) in its thread: their context entries hold its text.
+ * Trigger statements queueing (into `queue`) the refresh of the memories just before and after
+ * `row` (`new` or `old`) in its thread: their keyword entries hold its text.
  */
-function refreshNeighboursOf(row: "new" | "old"): string {
+function refreshNeighboursOf(row: "new" | "old", queue = "context_refresh"): string {
   const neighbour = (compare: "<" | ">", order: "desc" | "asc") => `
-        insert or ignore into context_refresh(seq)
+        insert or ignore into ${queue}(seq)
           select seq from (select seq from memories where thread = ${row}.thread
             and thread_position ${compare} ${row}.thread_position order by thread_position ${order} limit 1);`;
   return neighbour("<", "desc") + neighbour(">", "asc");
@@ -237,6 +237,73 @@ const MIGRATIONS: readonly Migration[] = [
         insert or ignore into context_refresh(seq) values (new.seq);
         ${refreshNeighboursOf("new")}
       end;
+    `,
+  },
+  {
+    // Keyword search reads each memory's window: its own text and, in a thread, the texts just
+    // before and after it, as one document. On LoCoMo one BM25 over the window beat BM25 over the
+    // text plus a second over the neighbours (hybrid recall@10 0.804 → 0.819, cross-validated), and
+    // it is one FTS query instead of two. A memory outside any thread is indexed as before: its text.
+    version: 5,
+    sql: `
+      drop trigger memories_fts_insert;
+      drop trigger memories_fts_delete;
+      drop trigger memories_fts_update;
+      drop trigger memories_context_insert;
+      drop trigger memories_context_delete;
+      drop trigger memories_context_update;
+      drop trigger context_refresh_apply;
+      drop table context_refresh;
+      drop view memory_context;
+      drop table memories_context;
+      drop table memories_fts;
+
+      create virtual table memories_fts using fts5(
+        text, scope, content='', contentless_delete=1, tokenize='porter unicode61'
+      );
+      create view memory_window(seq, text, scope) as
+        select m.seq,
+          case when m.thread is null then m.text else trim(
+            coalesce((select p.text from memories p where p.thread = m.thread
+                        and p.thread_position < m.thread_position
+                        order by p.thread_position desc limit 1), '')
+            || ' ' || m.text || ' ' ||
+            coalesce((select n.text from memories n where n.thread = m.thread
+                        and n.thread_position > m.thread_position
+                        order by n.thread_position limit 1), '')) end,
+          'u' || lower(hex(coalesce(m.user_id, '')))
+        from memories m;
+      -- The memories whose window changes when a memory is written: itself and its neighbours.
+      create table window_refresh(seq integer primary key);
+      create trigger window_refresh_apply after insert on window_refresh begin
+        delete from memories_fts where rowid = new.seq;
+        insert into memories_fts(rowid, text, scope)
+          select seq, text, scope from memory_window where seq = new.seq;
+        delete from window_refresh where seq = new.seq;
+      end;
+      create trigger memories_window_insert after insert on memories begin
+        insert or ignore into window_refresh(seq) values (new.seq);
+      end;
+      create trigger memories_window_insert_neighbours after insert on memories
+        when new.thread is not null begin
+        ${refreshNeighboursOf("new", "window_refresh")}
+      end;
+      create trigger memories_window_delete after delete on memories begin
+        delete from memories_fts where rowid = old.seq;
+      end;
+      create trigger memories_window_delete_neighbours after delete on memories
+        when old.thread is not null begin
+        ${refreshNeighboursOf("old", "window_refresh")}
+      end;
+      create trigger memories_window_update after update of text, user_id on memories begin
+        insert or ignore into window_refresh(seq) values (new.seq);
+      end;
+      create trigger memories_window_update_neighbours after update of text, user_id on memories
+        when new.thread is not null begin
+        ${refreshNeighboursOf("new", "window_refresh")}
+      end;
+
+      insert into memories_fts(rowid, text, scope) select seq, text, scope from memory_window;
     `,
   },
 ];

@@ -1,6 +1,6 @@
 /**
  * The three candidate generators of hybrid search, in SQLite: dense (sqlite-vec), keyword (FTS5
- * BM25) and entity links. Each applies the full filter and the expiry rule itself, so every hit it
+ * BM25 over each memory's window, schema 5) and entity links. Each applies the full filter and the expiry rule itself, so every hit it
  * returns is a memory the caller may see.
  *
  * @module
@@ -59,21 +59,19 @@ export function createSqliteSearch(statements: StatementCache): SyncPort<SearchP
   const hasVectors = () =>
     statements.get("select 1 from sqlite_master where name = 'memories_vec'").get() !== undefined;
 
-  /** BM25 over one FTS5 table whose columns are (`column`, scope), inside the user's scope token when there is one. */
-  const keywordHits = (table: string, column: string, query: KeywordQuery): KeywordHit[] => {
+  /** BM25 over the windows (`memories_fts`), inside the user's scope token when there is one. */
+  const keywordHits = (query: KeywordQuery): KeywordHit[] => {
     const terms = ftsMatchExpression(query.terms);
     if (terms === null || query.k <= 0) return [];
     const userId = scopeOnly(query.filter)?.user_id;
     const match =
-      userId === undefined
-        ? `${column} : (${terms})`
-        : `scope : "${userToken(userId)}" AND ${column} : (${terms})`;
+      userId === undefined ? `text : (${terms})` : `scope : "${userToken(userId)}" AND text : (${terms})`;
     const clause = where(query);
     const rows = statements
       .get(
-        `select m.id as id, m.thread as thread, bm25(${table}, 1.0, 0.0) as rank
-         from ${table} join memories m on m.seq = ${table}.rowid
-         where ${table} match ? and ${clause.sql}
+        `select m.id as id, m.thread as thread, bm25(memories_fts, 1.0, 0.0) as rank
+         from memories_fts join memories m on m.seq = memories_fts.rowid
+         where memories_fts match ? and ${clause.sql}
          order by rank, m.seq limit ?`,
       )
       .all(match, ...clause.params, query.k) as { id: string; thread: string | null; rank: number }[];
@@ -143,13 +141,7 @@ export function createSqliteSearch(statements: StatementCache): SyncPort<SearchP
       return rows.map((row) => ({ id: row.id, similarity: 1 - row.distance, thread: row.thread }));
     },
 
-    searchKeyword(query) {
-      return keywordHits("memories_fts", "text", query);
-    },
-
-    searchContext(query) {
-      return keywordHits("memories_context", "context", query);
-    },
+    searchKeyword: keywordHits,
 
     candidateRows(ids, options) {
       if (ids.length === 0) return [];

@@ -95,7 +95,7 @@ export const searchPart: ContractPart = {
       expect(hits.map((hit) => hit.id).sort()).toEqual([a.id, b.id].sort());
       expect(hits.every((hit) => hit.linkCount === 2 && hit.key === "boston")).toBe(true);
     });
-    it("indexes each threaded memory's neighbours and keeps them in step with writes", async () => {
+    it("indexes each memory's window (its text and its neighbours') and keeps it in step with writes", async () => {
       const turns = [
         "What motivated you to pursue counseling?",
         "My own journey and the support I got",
@@ -120,13 +120,14 @@ export const searchPart: ContractPart = {
       expect(await store().nextThreadPosition("call:none")).toBe(0);
       const context = (terms: string[]) =>
         store()
-          .searchContext({ filter: filter({ user_id: "alice" }), terms, k: 10 })
-          .then((hits) => hits.map((hit) => hit.id));
-      // Only the answer and the turn after it neighbour the question; the loner has no context.
-      expect((await context(["motivated", "counseling"])).sort()).toEqual([turns[1]?.id].sort());
-      expect((await context(["journey"])).sort()).toEqual([turns[0]?.id, turns[2]?.id].sort());
+          .searchKeyword({ filter: filter({ user_id: "alice" }), terms, k: 10 })
+          .then((hits) => hits.map((hit) => hit.id).sort());
+      // The question's words reach the answer after it, not the turn two away; the loner has only its own.
+      expect(await context(["motivated"])).toEqual([turns[0]?.id, turns[1]?.id].sort());
+      expect(await context(["counseling"])).toEqual([turns[0]?.id, turns[1]?.id, loner.id].sort());
+      expect(await context(["journey"])).toEqual([turns[0]?.id, turns[1]?.id, turns[2]?.id].sort());
       await store().deleteMemory(turns[1]?.id ?? "");
-      expect((await context(["motivated"])).sort()).toEqual([turns[2]?.id].sort());
+      expect(await context(["motivated"])).toEqual([turns[0]?.id, turns[2]?.id].sort());
       expect(await context(["journey"])).toEqual([]);
       await store().updateMemory(turns[3]?.id ?? "", {
         text: "Thanks, I start in September",
@@ -136,7 +137,7 @@ export const searchPart: ContractPart = {
         updatedAt: "2026-01-02T00:00:00.000Z",
         expiresAt: null,
       });
-      expect(await context(["september"])).toEqual([turns[2]?.id]);
+      expect(await context(["september"])).toEqual([turns[2]?.id, turns[3]?.id].sort());
       expect(await context(["june"])).toEqual([]);
       const speakers = await store().speakersNamed({
         filter: filter({ user_id: "alice" }),
@@ -152,6 +153,7 @@ export const searchPart: ContractPart = {
       });
       expect(new Map(keyword.map((hit) => [hit.id, hit.thread]))).toEqual(
         new Map([
+          [turns[2]?.id, "call:t1"],
           [turns[3]?.id, "call:t1"],
           [loner.id, null],
         ]),

@@ -24,7 +24,10 @@ const NOT_A_VALUE = new Set(
     "integer bool boolean bytes secretstr secret secrets password passwd pass token tokens key " +
     "apikey changeme todo tbd n/a na empty default hidden masked omitted unset notset env vault " +
     "1password bitwarden lastpass keychain keyring doppler admin root guest user username test " +
-    "testing demo sample example"
+    "testing demo sample example " +
+    // Names of algorithms and encodings with digits in them: `password: bcrypt`, `pass: sha256`.
+    "base32 base58 base64 md5 sha1 sha224 sha256 sha384 sha512 sha3 argon2 argon2id pbkdf2 " +
+    "utf8 utf16 ascii7 oauth1 oauth2 http2 http3 tls12 tls13 ipv4 ipv6 x509 pkcs8 pkcs12 ed25519"
   ).split(" "),
 );
 
@@ -164,9 +167,9 @@ export const ALLOW_RULES: readonly AllowRule[] = [
     id: "identifier",
     scope: "generic",
     reason:
-      "snake_case, kebab-case, Title-Case, camelCase, PascalCase and CONSTANT_CASE words (`not-required`, `refresh_token`, `SecretStr`, `API_KEY`, `Access-Control-Expose-Headers`) are names of things; a secret is not made of dictionary-shaped parts joined by separators.",
+      "snake_case, kebab-case, Title-Case, camelCase, PascalCase and CONSTANT_CASE words (`not-required`, `refresh_token`, `SecretStr`, `API_KEY`, `Access-Control-Expose-Headers`) are names of things; a secret is not made of dictionary-shaped parts joined by separators. One word with digits after it (`Summer2024`, `hunter2`, `sunflower42`) is not an identifier: it is how people make up passwords.",
     matches: (value) =>
-      /^(?:(?:[A-Z]?[a-z]+|[A-Z]+)\d*(?:[_.-](?:[A-Z]?[a-z]+|[A-Z]+)\d*)*|[A-Za-z][a-z]+(?:[A-Z][a-z]+)+\d*)$/.test(
+      /^(?:(?:[A-Z]?[a-z]+|[A-Z]+)\d*(?:[_.-](?:[A-Z]?[a-z]+|[A-Z]+)\d*)+|[A-Z]?[a-z]+|[A-Z]+|[A-Za-z][a-z]+(?:[A-Z][a-z]+)+\d*)$/.test(
         value,
       ),
   },

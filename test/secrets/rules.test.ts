@@ -119,6 +119,46 @@ describe("private keys", () => {
 
   it("ignores a header with no key body", () => {
     expect(found("PEM files start with -----BEGIN PRIVATE KEY----- as their first line")).toEqual([]);
+    expect(found("the -----BEGIN OPENSSH PRIVATE KEY----- line opens an ssh key")).toEqual([]);
+  });
+
+  it("takes a block closed by its END line whatever the length of its body", () => {
+    const short =
+      "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjE\n-----END OPENSSH PRIVATE KEY-----";
+    expect(found(`my deploy key:\n${short}`)).toEqual([`openssh-private-key:${short}:high`]);
+    const pem = "-----BEGIN RSA PRIVATE KEY-----\nMIIBOgIBAAJBAKj3FAKEx\n-----END RSA PRIVATE KEY-----";
+    expect(found(pem)).toEqual([`private-key:${pem}:high`]);
+  });
+});
+
+describe("codes people say", () => {
+  it.each([
+    ["my debit card PIN is 9051", "pin:9051"],
+    ["SIM PIN: 4821", "pin:4821"],
+    ["pin_code=7310", "pin:7310"],
+    ["the alarm PIN is now 6620.", "pin:6620"],
+    ["Your verification code is 482913", "one-time-code:482913"],
+    ["2FA code: 551 204", "one-time-code:551 204"],
+    ["OTP = 730214", "one-time-code:730214"],
+    ["backup code 8f3k2m9q", "one-time-code:8f3k2m9q"],
+    ["App password: abcd efgh ijkl mnop", "app-password:abcd efgh ijkl mnop"],
+    ["Gmail app-specific password is qwer-tyui-opas-dfgh", "app-password:qwer-tyui-opas-dfgh"],
+  ])("%s", (text, expected) => {
+    expect(found(text)).toEqual([`${expected}:medium`]);
+  });
+
+  it.each([
+    "PIN: 1234",
+    "PIN is 0000",
+    "the LED is on pin 13",
+    "pinned 2024 as the year to remember",
+    "error code 4041",
+    "security code 123",
+    "the login code is in your email",
+    "I need an app password for Thunderbird",
+    "OTP codes expire after 30 seconds",
+  ])("ignores %s", (text) => {
+    expect(found(text)).toEqual([]);
   });
 });
 
@@ -159,6 +199,11 @@ describe("passwords", () => {
     ["my password is Tr0ub4dor&3, I think", "Tr0ub4dor&3"],
     ["The wifi password is now Tr0ub4dor&3", "Tr0ub4dor&3"],
     ["the password for the NAS at home is “Tr0ub4dor&3”", "Tr0ub4dor&3"],
+    // A word and digits is how people make passwords up, not an identifier.
+    ["password: Summer2024", "Summer2024"],
+    ["DB_PASSWORD=sunflower42", "sunflower42"],
+    ["password=hunter2", "hunter2"],
+    ["the WiFi password is sunflower42", "sunflower42"],
   ])("%s", (text, value) => {
     expect(found(text)).toEqual([`password:${value}:medium`]);
   });
@@ -175,6 +220,9 @@ describe("passwords", () => {
     "the password is too short",
     "the password is in 1Password",
     "password = hashPassword(input)",
+    "password: bcrypt",
+    "password_hash: sha256",
+    "auth: oauth2",
   ])("ignores %s", (text) => {
     expect(found(text)).toEqual([]);
   });

@@ -16,6 +16,7 @@ import { KEY_MATERIAL_RULES } from "./key-material.js";
 import { MESSAGING_RULES } from "./messaging.js";
 import { OBSERVABILITY_RULES } from "./observability.js";
 import { PAYMENT_RULES } from "./payments.js";
+import { PERSONAL_CODE_RULES } from "./personal-codes.js";
 import { REGISTRY_RULES } from "./registries.js";
 import { SOURCE_CONTROL_RULES } from "./source-control.js";
 import { URL_RULES } from "./urls.js";
@@ -32,5 +33,6 @@ export const BUILTIN_RULES: readonly SecretRule[] = Object.freeze([
   ...MESSAGING_RULES,
   ...OBSERVABILITY_RULES,
   ...URL_RULES,
+  ...PERSONAL_CODE_RULES,
   ...GENERIC_RULES,
 ]);

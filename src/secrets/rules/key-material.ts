@@ -20,10 +20,18 @@ function trimBlock({ value }: Candidate): string {
   return value.slice(0, end);
 }
 
-/** A block with no run of 32 base64 characters is a mention of the header, not a key. */
+/**
+ * A block closed by its END line is a key whatever its length (a short or cut-down body pasted
+ * into a note is still key material) when its body is base64 lines, one of 16 characters at least;
+ * an unclosed one needs a run of 32 base64 characters, or it is a sentence naming the header.
+ */
 function hasKeyBody({ value }: Candidate) {
   const bodyStart = value.indexOf("-----", 10) + 5;
-  return /[A-Za-z0-9+/]{32}/.test(value.slice(bodyStart)) ? "high" : null;
+  const closed = value.endsWith("-----");
+  const body = closed ? value.slice(bodyStart, value.lastIndexOf("-----END")) : value.slice(bodyStart);
+  // Closed and short: every line of the body a base64 line (prose between two headers has spaces).
+  const base64Body = /^\s*[A-Za-z0-9+/=]{16,}(?:\s*\n\s*[A-Za-z0-9+/=]+)*\s*$/.test(body);
+  return /[A-Za-z0-9+/]{32}/.test(body) || (closed && base64Body) ? "high" : null;
 }
 
 function isJwtHeader(part: string): boolean {
@@ -42,7 +50,7 @@ export const KEY_MATERIAL_RULES: readonly SecretRule[] = [
     id: "private-key",
     kind: "private-key",
     reason:
-      "PEM private keys (PKCS#1 `RSA`, SEC1 `EC`, `DSA`, PKCS#8, `ENCRYPTED`): the whole block from `-----BEGIN … PRIVATE KEY-----` to its END line, or to the last base64 line when pasted without one. Needs a 32-character base64 run, so a sentence naming the header is not a key.",
+      "PEM private keys (PKCS#1 `RSA`, SEC1 `EC`, `DSA`, PKCS#8, `ENCRYPTED`): the whole block from `-----BEGIN … PRIVATE KEY-----` to its END line, or to the last base64 line when pasted without one. A block with its END line is a key whatever the length of its base64 body (one line of 16 characters will do); one without needs a 32-character base64 run, so a sentence naming the header is not a key.",
     confidence: "high",
     keywords: ["private key-----"],
     pattern: pattern(
@@ -55,7 +63,7 @@ export const KEY_MATERIAL_RULES: readonly SecretRule[] = [
     id: "openssh-private-key",
     kind: "openssh-private-key",
     reason:
-      "OpenSSH private keys (`ssh-keygen` default since 7.8): the whole `-----BEGIN OPENSSH PRIVATE KEY-----` block.",
+      "OpenSSH private keys (`ssh-keygen` default since 7.8): the whole `-----BEGIN OPENSSH PRIVATE KEY-----` block, a short body too when the END line closes it.",
     confidence: "high",
     keywords: ["openssh private key"],
     pattern: pattern(

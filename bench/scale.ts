@@ -1,7 +1,8 @@
 /**
  * Scale: engine-only search latency at 1k, 10k and 100k synthetic memories (vectors precomputed,
  * so no model runs), scoped (100 users, queries filter one) and unscoped (one scope holding
- * everything), plus add throughput with precomputed vectors and with the local model.
+ * everything), plus add throughput with precomputed vectors and with the local model, and search
+ * end to end at 10k (1k with --quick): a store the local model filled, each query embedded live.
  *
  * Stores are built with `add` calls of 100 messages each (single adds are measured separately),
  * which keeps building 100k within a couple of minutes on two cores.
@@ -22,7 +23,7 @@ import { createPrecomputedEmbedder } from "./precomputed-embedder.js";
 import { createRandom } from "./prng.js";
 import { addAnalysis, profileUnits, searchAnalysis } from "./profile.js";
 import { renderRunInfo, runInfo, writeResults } from "./report.js";
-import { renderScale, type SizeResult, type Throughput } from "./scale-report.js";
+import { type EndToEnd, renderScale, type SizeResult, type Throughput } from "./scale-report.js";
 import {
   addAsLists,
   addOneByOne,
@@ -37,8 +38,13 @@ import {
   timeSearches,
   timeSmallScope,
 } from "./scale-runs.js";
-import type { Timings } from "./stats.js";
-import { generateCorpus, SYNTHETIC_DIMENSION, type SyntheticCorpus } from "./synthetic.js";
+import { createSampler, type Timings } from "./stats.js";
+import {
+  generateCorpus,
+  SYNTHETIC_DIMENSION,
+  type SyntheticCorpus,
+  type SyntheticQuery,
+} from "./synthetic.js";
 import { createTimedStore } from "./timed-store.js";
 
 export interface ScaleOptions {
@@ -64,6 +70,7 @@ export async function runScale(options: ScaleOptions): Promise<void> {
     profileAdds: options.quick ? 100 : 300,
     throughput: options.quick ? 1000 : 5000,
     localAdds: options.quick ? 100 : 500,
+    endToEndSize: options.quick ? 1000 : 10_000,
     smallScopeQueries: options.quick ? 20 : 50,
     warmUp: WARM_UP,
   };
@@ -81,13 +88,14 @@ export async function runScale(options: ScaleOptions): Promise<void> {
       for (const layout of LAYOUTS) results.push(await runSize({ corpus, size, layout, plan }, temp.path));
     }
     const throughput = await measureThroughput(plan, temp.path);
-    const report = renderScale(results, throughput, sizes, plan);
+    const endToEnd = await measureEndToEnd(plan, temp.path);
+    const report = renderScale(results, throughput, endToEnd, sizes, plan);
     console.log(
       `\n## Scale (engine-only, synthetic ${SYNTHETIC_DIMENSION}-d vectors)\n${renderRunInfo(info)}\n`,
     );
     console.log(report.text);
     console.log(
-      `\nresults: ${writeResults("scale", info, { plan, sizes: results, throughput, goals: report.goals })}`,
+      `\nresults: ${writeResults("scale", info, { plan, sizes: results, throughput, endToEnd, goals: report.goals })}`,
     );
   } finally {
     temp.remove();
@@ -230,6 +238,36 @@ async function measureThroughput(
   );
   await local.close?.();
   return results;
+}
+
+async function measureEndToEnd(
+  plan: { endToEndSize: number; queries: number },
+  tempPath: (file: string) => string,
+): Promise<EndToEnd> {
+  const size = plan.endToEndSize;
+  const corpus = generateCorpus({ count: size, extra: 0, users: USERS, seed: SEED + 2 });
+  const local = createLocalEmbedder();
+  const memory = await openMemory({ path: tempPath("end-to-end.db"), embedder: local });
+  try {
+    progress(`end to end: ${size} memories embedded by ${local.id}, lists of ${LIST_SIZE}`);
+    const build = await addAsLists(memory, corpus, "scoped", { from: 0, to: size });
+    const queries = makeQueries(corpus, createRandom(SEED + 3), plan.queries + WARM_UP, size);
+    progress(`end to end: ${plan.queries} hybrid searches, each query embedded`);
+    const search = (query: SyntheticQuery) =>
+      memory.search(query.text, { filters: filtersOf("scoped", corpus.memories[query.target]?.user ?? 0) });
+    for (const query of queries.slice(0, WARM_UP)) await search(query);
+    const sampler = createSampler();
+    for (const query of queries.slice(WARM_UP)) await sampler.run(() => search(query));
+    return {
+      size,
+      embedder: local.id ?? "local",
+      buildMs: build.ms,
+      queries: plan.queries,
+      hybrid: sampler.summary(),
+    };
+  } finally {
+    await memory.close();
+  }
 }
 
 function precomputed(vectors: ReadonlyMap<string, Float32Array>): Embedder {

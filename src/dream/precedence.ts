@@ -2,11 +2,13 @@
  * Which action wins when analysers propose several for one memory. A memory appears in at most
  * one action of a plan; the highest-precedence proposal keeps it:
  *
- *   credential (delete or redact) > expired > noise > low_confidence > merge > conflict > rewrite
+ *   credential (delete or redact) > expired > noise > low_confidence > conflict > merge > rewrite
  *
  * Removing a secret matters most; a memory that is going away anyway (expired, noise, vague)
- * needs no merge, conflict or rewrite; a merge settles a memory's text, so a rewrite of the same
- * memory waits for the next dream. See docs/dream-plan.md.
+ * needs no conflict, merge or rewrite; a conflict comes before a merge, so a memory that
+ * contradicts another is never merged away with a look-alike (the merge that would take it is
+ * dropped whole) and the contradiction reaches the user; a merge settles a memory's text, so a
+ * rewrite of the same memory waits for the next dream. See docs/dream-plan.md.
  *
  * @module
  */
@@ -18,8 +20,8 @@ export const PRECEDENCE = [
   "expired",
   "noise",
   "low_confidence",
-  "merge",
   "conflict",
+  "merge",
   "rewrite",
 ] as const;
 

@@ -151,6 +151,43 @@ describe("template swaps", () => {
   });
 });
 
+describe("refusals that keep a merge from losing a fact", () => {
+  it.each([
+    ["The deploy target of billing-api is Render.", "billing-api deploys to AWS."],
+    ["billing-api deploys to Fly.io.", "billing-api deploys to AWS ECS."],
+    ["The team's editor is Neovim.", "The team's editor is VS Code."],
+    ["The staging cluster runs on GKE.", "The staging cluster runs on EKS."],
+    ["CI runs the tests on node18.", "CI runs the tests on node20."],
+  ])("refuses a value on each side the other never mentions: %s / %s", (a, b) => {
+    expect(reasons(a, b)).toContain("value");
+  });
+
+  it.each([
+    ["The cluster runs on k8s.", "The cluster runs on Kubernetes."],
+    ["Orders are stored in Postgres.", "Orders are stored in PostgreSQL."],
+    ["billing-api deploys to AWS.", "The deploy target of billing-api is AWS ECS."],
+    ["Maria's birthday is Mar 14.", "Maria's birthday is on 14 March."],
+    ["User prefers dark mode in every editor.", "User likes dark themes in editors."],
+  ])("keeps values written two ways, or one side adding one: %s / %s", (a, b) => {
+    expect(reasons(a, b)).not.toContain("value");
+  });
+
+  it.each([
+    ["Alice uses Neovim.", "Alice switched to VS Code."],
+    ["Sam is vegetarian.", "Sam started eating fish again last month."],
+    ["The payments team meets on Zoom.", "The payments team moved to Google Meet."],
+    ["User drinks coffee every morning.", "User no longer drinks coffee in the morning."],
+    ["The nightly backup job writes to S3.", "The nightly backup job was removed."],
+  ])("refuses a change on one side only: %s / %s", (a, b) => {
+    expect(reasons(a, b)).toContain("change");
+  });
+
+  it("lets two statements of the same change merge", () => {
+    expect(reasons("Alice switched to VS Code.", "Alice has switched to VS Code.")).not.toContain("change");
+    expect(reasons("Maria is vegetarian.", "Maria has been vegetarian since 2018.")).not.toContain("change");
+  });
+});
+
 describe("duplicate agreement", () => {
   it("confirms a paraphrase with nothing discriminating", () => {
     const result = comparePair(

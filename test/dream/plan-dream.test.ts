@@ -61,6 +61,12 @@ describe("planDream", () => {
     ]);
   });
 
+  it("never merges away a memory that is in a conflict: the conflict comes first", () => {
+    // "a" restates "b" and contradicts "c": merging a into b would hide the contradiction.
+    const result = plan([propose(merge("b", "a"), conflict("a", "c", "c"))]);
+    expect(result.actions.map((action) => [action.kind, action.ids])).toEqual([["conflict", ["a", "c"]]]);
+  });
+
   it("drops a merge that loses a member, and a conflict that loses a side", () => {
     const result = plan([
       propose(merge("a", "b", "c"), del("c", "expired"), conflict("b", "d"), del("d", "noise")),

@@ -11,6 +11,7 @@ import { RELATIONS } from "./lexicon.js";
 import { foldWord } from "./stem.js";
 import { findSubstitution } from "./substitution.js";
 import { compatibleTimes } from "./time-expressions.js";
+import { valueDifference } from "./value-slots.js";
 
 /** Why two look-alike memories are refused as one fact. */
 export const REFUSAL_REASONS = [
@@ -32,6 +33,10 @@ export const REFUSAL_REASONS = [
   "subject",
   /** The same sentence with one content word swapped ("dentist appointment" vs "physio appointment"). */
   "substitution",
+  /** A value on each side the other never mentions ("Render" vs "AWS", "Neovim" vs "VS Code"). */
+  "value",
+  /** One side says the fact changed ("switched to", "no longer", "is now") and the other does not. */
+  "change",
 ] as const;
 
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
@@ -194,6 +199,10 @@ function refusals(a: MemoryFeatures, b: MemoryFeatures, names: NameAgreement): R
   if (da.negated !== db.negated) add("negation", da.negated ? "negated ≠ affirmed" : "affirmed ≠ negated");
   if (names.onlyA.length > 0 && names.onlyB.length > 0)
     add("name", `${names.onlyA.join(", ")} ≠ ${names.onlyB.join(", ")}`);
+  const values = valueDifference(a, b);
+  if (values !== undefined) add("value", values);
+  if ((a.change === undefined) !== (b.change === undefined))
+    add("change", `"${a.change ?? b.change}" on one side only: an update of the fact, not a restatement`);
 
   for (const ca of a.claims) {
     for (const cb of b.claims) {

@@ -11,6 +11,7 @@ import type { DreamSnapshot, SnapshotMemory } from "../../snapshot.js";
 import { type Claim, extractClaims } from "./claims.js";
 import { type Details, extractDetails } from "./details.js";
 import { contentTerms } from "./stem.js";
+import { changeCue, valueWords } from "./value-slots.js";
 
 const toThirdPerson = (text: string): string => rewritePerson(text).text;
 
@@ -26,6 +27,10 @@ export interface MemoryFeatures {
   readonly claims: readonly Claim[];
   /** Entity mentions; computed on first use, since the tagger is the one costly step (~50 µs). */
   readonly entities: readonly Entity[];
+  /** Value-like words (`value-slots.ts`), time expressions left out: "Render", "fly.io", "vs code". */
+  readonly values: readonly string[];
+  /** The word saying the fact changed ("switched", "no longer", "is now"), if any. */
+  readonly change: string | undefined;
 }
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}.'-]*/gu;
@@ -42,6 +47,7 @@ export function memoryFeatures(memory: SnapshotMemory): MemoryFeatures {
   const details = extractDetails(text);
   let entities: readonly Entity[] | undefined;
   let claims: readonly Claim[] | undefined;
+  let values: readonly string[] | undefined;
   return {
     memory,
     text,
@@ -56,6 +62,11 @@ export function memoryFeatures(memory: SnapshotMemory): MemoryFeatures {
       entities ??= extractEntities(memory.text);
       return entities;
     },
+    get values() {
+      values ??= valueWords(withoutTimes(text, details));
+      return values;
+    },
+    change: changeCue(text),
   };
 }
 
@@ -71,6 +82,14 @@ function canonicalTimes(text: string, details: Details): string {
     const words = time.kind === "anchor" ? [] : timeWords(time.key);
     out = `${out.slice(0, time.start)} ${words.join(" ")} ${out.slice(time.end)}`;
   }
+  return out;
+}
+
+/** The text with its time expressions blanked: "March" and "Mon" are dates, not values. */
+function withoutTimes(text: string, details: Details): string {
+  let out = text;
+  for (const time of [...details.anchors, ...details.times])
+    out = out.slice(0, time.start) + " ".repeat(time.end - time.start) + out.slice(time.end);
   return out;
 }
 

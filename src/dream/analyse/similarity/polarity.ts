@@ -43,7 +43,10 @@ export function opposedStatements(a: MemoryFeatures, b: MemoryFeatures): Opposit
   if (deniedTerms.length < MIN_DENIED_TERMS || !deniedTerms.every((term) => affirmedTerms.has(term)))
     return undefined;
   // Anything else that tells them apart (a name, a number, a place) makes them two statements.
-  const others = comparePair(a, b).refusals.filter((refusal) => refusal.reason !== "negation");
+  // ("No longer" is a change cue as well as a denial: it opposes the statement, it does not add one.)
+  const others = comparePair(a, b).refusals.filter(
+    (refusal) => refusal.reason !== "negation" && refusal.reason !== "change",
+  );
   return others.length === 0 ? { affirmed, denied } : undefined;
 }
 

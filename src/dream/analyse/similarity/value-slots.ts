@@ -1,0 +1,148 @@
+/**
+ * What makes a merge unsafe even when two memories look alike: a word saying the fact changed, or
+ * a value on each side that the other does not have. "billing-api deploys to Render" and
+ * "billing-api deploys to AWS" share every word but the value; "Alice uses Neovim" and "Alice
+ * switched to VS Code" say that a fact changed. Merging either pair would lose the newer fact or
+ * fuse two contradicting ones, so such pairs are never merged (the contradiction analyser and a
+ * person decide them).
+ *
+ * Values are read from the words' shape, not from a list of products: a capitalised word inside a
+ * sentence ("Render", "AWS", "VS Code"), a word with an inner dot, digit or plus ("Fly.io",
+ * "node20", "C++"). Common short forms are folded first ("k8s" = "Kubernetes", "Postgres" =
+ * "PostgreSQL"), so a restatement in other words keeps its merge.
+ *
+ * @module
+ */
+
+/** Short forms and their long forms, both lower case: one value written two ways. */
+const SHORT_FORMS: Readonly<Record<string, string>> = {
+  k8s: "kubernetes",
+  kube: "kubernetes",
+  postgres: "postgresql",
+  pg: "postgresql",
+  psql: "postgresql",
+  js: "javascript",
+  ts: "typescript",
+  py: "python",
+  golang: "go",
+  gh: "github",
+  gcp: "google cloud",
+  gcloud: "google cloud",
+  tf: "terraform",
+  "node.js": "node",
+  nodejs: "node",
+  vscode: "vs code",
+  "vs-code": "vs code",
+  mongo: "mongodb",
+  es: "elasticsearch",
+  "next.js": "next",
+  nextjs: "next",
+  "vue.js": "vue",
+  vuejs: "vue",
+  "react.js": "react",
+  reactjs: "react",
+  mac: "macos",
+  osx: "macos",
+  win: "windows",
+};
+
+// A word, with the inner dots, digits, pluses and hyphens of product names.
+const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}.+#-]*[\p{L}\p{N}+#]|[\p{L}\p{N}]/gu;
+const SENTENCE_START = /(?:^|[.!?:;]\s+|\n)\s*["'(]?$/u;
+
+/**
+ * The value-like words of `text` (third person, time expressions blanked), folded to lower case
+ * and long forms, each also split at its dots and hyphens ("fly.io" → fly.io, fly, io) so either
+ * side may write a name whole or in parts.
+ *
+ * @example
+ * valueWords("billing-api deploys to Fly.io"); // => ["fly.io", "fly", "io"]
+ * valueWords("Alice switched to VS Code");     // => ["vs code", "vs", "code"] (Alice starts the sentence)
+ */
+export function valueWords(text: string): string[] {
+  const found: string[] = [];
+  // Consecutive value words separated by spaces only are one value too: "VS Code", "Google Cloud".
+  let pending: string[] = [];
+  let lastEnd = 0;
+  const flush = () => {
+    if (pending.length > 1) found.push(fold(pending.join(" ")));
+    pending = [];
+  };
+  for (const match of text.matchAll(TOKEN)) {
+    const word = match[0];
+    const start = SENTENCE_START.test(text.slice(0, match.index));
+    const shaped = /[.+#\d]/u.test(word.slice(1)) && /\p{L}/u.test(word);
+    const capitalised = /\p{Lu}/u.test(word) && !start;
+    const gap = pending.length > 0 && !/^\s+$/u.test(text.slice(lastEnd, match.index));
+    if (gap) flush();
+    if (shaped || capitalised) {
+      found.push(fold(word));
+      pending.push(word);
+    } else flush();
+    lastEnd = (match.index ?? 0) + word.length;
+  }
+  flush();
+  return [...new Set(found.flatMap(withParts))];
+}
+
+function fold(word: string): string {
+  const lower = word.toLowerCase().replace(/'s$/u, "");
+  return SHORT_FORMS[lower] ?? lower;
+}
+
+function withParts(word: string): string[] {
+  const parts = word.split(/[.\- ]/u).filter((part) => part.length > 0);
+  return parts.length > 1 ? [word, ...parts.map(fold)] : [word];
+}
+
+/**
+ * "Render ≠ AWS" when each side has a value the other never mentions (in any form, as a value or
+ * a plain word), undefined when the values agree or one side only adds some.
+ *
+ * @example
+ * // "The deploy target of billing-api is Render" / "billing-api deploys to AWS":
+ * valueDifference(a, b); // => "render ≠ aws"
+ */
+export function valueDifference(
+  a: { readonly values: readonly string[]; readonly words: ReadonlySet<string> },
+  b: { readonly values: readonly string[]; readonly words: ReadonlySet<string> },
+): string | undefined {
+  const absent = (value: string, other: ReadonlySet<string>) =>
+    value.split(" ").some((part) => !other.has(part) && !other.has(SHORT_FORMS[part] ?? part));
+  const foldedWords = (words: ReadonlySet<string>) => new Set([...words].map(fold));
+  const wordsA = foldedWords(a.words);
+  const wordsB = foldedWords(b.words);
+  const onlyA = wholeValues(a.values).filter((value) => absent(value, wordsB));
+  const onlyB = wholeValues(b.values).filter((value) => absent(value, wordsA));
+  return onlyA.length > 0 && onlyB.length > 0 ? `${onlyA.join(", ")} ≠ ${onlyB.join(", ")}` : undefined;
+}
+
+/** The values as written, without the parts `withParts` added for matching. */
+function wholeValues(values: readonly string[]): string[] {
+  return values.filter((value) => !values.some((other) => other !== value && splitsInto(other, value)));
+}
+
+function splitsInto(whole: string, part: string): boolean {
+  return whole.split(/[.\- ]/u).some((piece) => fold(piece) === part) && whole !== part;
+}
+
+/**
+ * Words that say a fact changed. A memory with one updates an earlier fact; it never merely
+ * restates a memory without one. Kept to forms that mean a change in any domain (a tool, a place,
+ * a diet, a schedule, an owner). "Since 2018" is not one: it dates a state ("has been vegetarian
+ * since 2018" restates "is vegetarian" with a detail), and a differing value beside it is refused
+ * as a value.
+ */
+const CHANGE_CUE =
+  /\b(?:switch(?:ed|es|ing)?|mov(?:ed|es|ing) (?:to|from|over|off)|migrat(?:ed|es|ing)|upgrad(?:ed|es|ing)|downgrad(?:ed|es|ing)|replac(?:ed|es|ing)|chang(?:ed|es|ing) (?:to|from)|no longer|not any ?more|any ?more|stopped|started|quit|gave up|used to|formerly|previously|instead of|(?:is|are|was|were) now|now (?:uses?|lives?|works?|runs?|prefers?|has|have|deploys?|owns?|drives?|eats?|is|are)|(?:was|were|got|has been|have been) (?:removed|dropped|retired|deprecated|decommissioned|renamed|sold))\b/iu;
+
+/**
+ * The change cue in `text`, lower case, or undefined.
+ *
+ * @example
+ * changeCue("Alice switched to VS Code"); // => "switched"
+ * changeCue("Alice uses Neovim");         // => undefined
+ */
+export function changeCue(text: string): string | undefined {
+  return CHANGE_CUE.exec(text)?.[0].toLowerCase();
+}

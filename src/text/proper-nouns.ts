@@ -137,6 +137,19 @@ function joinsNames(tokens: readonly Token[], i: number, nameWord: readonly bool
   return CONNECTORS.has(token.value) && token.gap !== "" && next.gap !== "";
 }
 
+/**
+ * The words of `text`, lower case, that the tagger reads as verbs (VERB or AUX) in it.
+ *
+ * @example
+ * verbsIn("Li Wei is training for the Berlin Marathon"); // => Set { "is", "training" }
+ */
+export function verbsIn(text: string): Set<string> {
+  const verbs = new Set<string>();
+  for (const token of tokenise(text.replace(LONG_RUN, (run) => " ".repeat(run.length))))
+    if (token.tag === "VERB" || token.tag === "AUX") verbs.add(token.value.toLowerCase());
+  return verbs;
+}
+
 function tokenise(text: string): Token[] {
   const nlp = tagger();
   const doc = nlp.readDoc(text);

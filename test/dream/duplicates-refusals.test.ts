@@ -137,6 +137,24 @@ describe("template swaps", () => {
     ).toEqual(["aisle → window", "long → short"]);
   });
 
+  it("counts a swap by its content words, so a preposition does not hide it", () => {
+    expect(
+      findSubstitution("Alice works remotely on Mondays", "Alice works from the office on Mondays"),
+    ).toEqual(["remotely → from the office"]);
+  });
+
+  it("takes swapped verbs for a rewording, not another fact", () => {
+    expect(
+      findSubstitution("Kai goes to Little Oaks kindergarten.", "Kai attends the Little Oaks kindergarten."),
+    ).toBeUndefined();
+    expect(
+      findSubstitution(
+        "Li Wei is training for the Berlin Marathon in September 2026.",
+        "Li Wei plans to run the Berlin Marathon in September 2026.",
+      ),
+    ).toBeUndefined();
+  });
+
   it("ignores synonyms, function words and restructured sentences", () => {
     expect(findSubstitution("User prefers tabs", "User likes tabs")).toBeUndefined();
     expect(

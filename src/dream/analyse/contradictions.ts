@@ -3,9 +3,13 @@
  * ("billing-api deploys to Fly.io" / "billing-api deploys to AWS"), or that affirm and deny the
  * same statement. Proposed as conflicts for the user to resolve, with a suggested winner.
  *
- * Candidates come from two places, never from all pairs: an index of claims by (attribute, subject,
- * environments) for the templated attributes (`similarity/claim-rules.ts`), and the vector
- * neighbours (`policy.contradictions`) of each negated memory for opposed statements. Different
+ * Candidates come from three places, never from all pairs: an index of claims by (attribute,
+ * subject, environments) for the templated attributes (`similarity/claim-rules.ts`); the vector
+ * neighbours (`policy.contradictions`) of each negated memory, for opposed statements; and the
+ * vector neighbours of every memory, for two look-alikes that give one slot different values when
+ * one of them says the fact changed ("Alice uses Neovim" / "Alice switched to VS Code",
+ * `slotDisagreement`), however the sentence is worded. Two values with no change stated may both
+ * hold ("a cat named Miso" / "a cat named Tofu"); such pairs are only refused as merges. Different
  * subjects are never in conflict ("Alice prefers Vim" / "Bob prefers VS Code"), nor are statements
  * qualified differently ("uses Node 18 for legacy-portal" / "uses Node 20 for new-portal").
  *
@@ -24,7 +28,13 @@ import type { Policy } from "../../policy/policy.js";
 import type { ConflictAction } from "../plan.js";
 import type { DreamSnapshot, SnapshotMemory } from "../snapshot.js";
 import { type Claim, claimKey, qualifiersDiffer, valuesConflict } from "./similarity/claims.js";
-import { type MemoryFeatures, mentions, snapshotFeatures } from "./similarity/features.js";
+import { type SlotDisagreement, slotDisagreement } from "./similarity/compare.js";
+import {
+  type MemoryFeatures,
+  mentions,
+  snapshotFeatures,
+  snapshotTermWeights,
+} from "./similarity/features.js";
 import { opposedStatements } from "./similarity/polarity.js";
 
 interface Holder {
@@ -63,6 +73,23 @@ export function analyseContradictions(snapshot: DreamSnapshot, policy: Policy): 
     if (holders.length > 1) for (const action of claimConflicts(holders)) add(action);
 
   const { minSimilarity, neighbours: k } = policy.contradictions;
+  const weight = snapshotTermWeights(snapshot);
+  // Pairs already in a claim conflict keep it: the claim says which attribute they disagree on.
+  const claimed = new Set([...conflicts.values()].flatMap((action) => action.ids));
+  for (const memory of snapshot.memories) {
+    const features = featuresOf(memory.id);
+    if (features === undefined || claimed.has(memory.id)) continue;
+    for (const neighbour of snapshot.neighbours(memory.id, k)) {
+      if (neighbour.similarity < minSimilarity) break;
+      if (neighbour.id <= memory.id || claimed.has(neighbour.id)) continue;
+      const other = featuresOf(neighbour.id);
+      const disagreement = other === undefined ? undefined : slotDisagreement(features, other, weight);
+      // Without a change cue two values may both hold ("a cat named Miso" / "a cat named Tofu"):
+      // only a stated change makes the pair a contradiction for sure enough to ask about.
+      if (other !== undefined && disagreement?.change !== undefined)
+        add(slotConflict(features, other, disagreement, neighbour.similarity));
+    }
+  }
   for (const memory of snapshot.memories) {
     const features = featuresOf(memory.id);
     if (features === undefined || !features.details.negated) continue;
@@ -136,6 +163,34 @@ function claimConflict(winner: Holder, loser: Holder): ConflictAction {
         subject: claim.subjectText,
         values: [winner.claim.valueText, loser.claim.valueText],
         pinned: [winner, loser].filter((h) => h.features.memory.pinned).map((h) => h.features.memory.id),
+      },
+    },
+  });
+}
+
+function slotConflict(
+  a: MemoryFeatures,
+  b: MemoryFeatures,
+  disagreement: SlotDisagreement,
+  similarity: number,
+): ConflictAction {
+  const [winner, loser] = preference(a.memory, b.memory) <= 0 ? [a, b] : [b, a];
+  const change = disagreement.change === undefined ? "" : `; "${disagreement.change}" says the fact changed`;
+  return freeze({
+    ids: sortedPair(a.memory.id, b.memory.id),
+    topic: `${disagreement.sharedTerms.join(" ")}: ${disagreement.values}`,
+    suggested: winner.memory.id,
+    why: {
+      rule: "contradiction",
+      detail: `"${winner.memory.text}" vs "${loser.memory.text}": one slot, two values (${disagreement.values})${change}; ${reason(winner.memory, loser.memory)}`,
+      evidence: {
+        pattern: "value",
+        values: disagreement.values,
+        similarity: Math.round(similarity * 1000) / 1000,
+        overlap: Math.round(disagreement.overlap * 1000) / 1000,
+        sharedTerms: Object.freeze([...disagreement.sharedTerms]),
+        ...(disagreement.change === undefined ? {} : { change: disagreement.change }),
+        pinned: [a, b].filter((f) => f.memory.pinned).map((f) => f.memory.id),
       },
     },
   });

@@ -223,6 +223,57 @@ function refusals(a: MemoryFeatures, b: MemoryFeatures, names: NameAgreement): R
   return found;
 }
 
+/** Differences that make two look-alikes two facts in two contexts, not two values of one slot. */
+const CONTEXT_REASONS: ReadonlySet<RefusalReason> = new Set([
+  "time",
+  "environment",
+  "relation",
+  "subject",
+  "negation",
+  "number",
+]);
+
+export interface SlotDisagreement {
+  /** The differing values, e.g. "render ≠ aws". */
+  readonly values: string;
+  /** The change cue one of them states, if any. */
+  readonly change?: string;
+  readonly sharedTerms: readonly string[];
+  readonly overlap: number;
+}
+
+/**
+ * Whether two memories give one slot two values: worded alike (the same overlap a merge needs), a
+ * value on each side the other never mentions, and nothing else telling them apart — no other
+ * time, environment, relation, number, polarity or subject, and no person named on one side only
+ * ("Alice prefers Vim" / "Bob prefers VS Code" are two people's facts). "billing-api deploys to
+ * Render" / "billing-api deploys to AWS" and "Alice uses Neovim" / "Alice switched to VS Code" do.
+ *
+ * @example
+ * slotDisagreement(features("billing-api deploys to Render"), features("billing-api deploys to AWS"));
+ * // => { values: "render ≠ aws", sharedTerms: ["api", "billing", "billing-api", "deploy"], … }
+ */
+export function slotDisagreement(
+  a: MemoryFeatures,
+  b: MemoryFeatures,
+  weight: TermWeight = () => 1,
+): SlotDisagreement | undefined {
+  const { overlap, shared } = lexicalOverlap(a, b, weight);
+  if (overlap < MIN_OVERLAP || shared.length < MIN_SHARED_TERMS) return undefined;
+  const values = valueDifference(a, b);
+  if (values === undefined) return undefined;
+  const names = nameAgreement(a, b);
+  const isValue = (name: string) => valueWordsOf(a, b).has(name.toLowerCase());
+  if ([...names.onlyA, ...names.onlyB].some((name) => !isValue(name))) return undefined;
+  if (refusals(a, b, names).some((refusal) => CONTEXT_REASONS.has(refusal.reason))) return undefined;
+  const change = a.change ?? b.change;
+  return { values, ...(change === undefined ? {} : { change }), sharedTerms: shared, overlap };
+}
+
+function valueWordsOf(a: MemoryFeatures, b: MemoryFeatures): Set<string> {
+  return new Set([...a.values, ...b.values]);
+}
+
 /** "5 km" matches "5 km" and a bare "5"; "5 km" never matches "10 km" or "5 mile". */
 function sameQuantity(a: string, b: string): boolean {
   if (a === b) return true;

@@ -1,12 +1,16 @@
 /**
  * Template swaps: the same sentence with one or two words replaced ("Jordan's dentist appointment is
  * on Monday" / "Jordan's physio appointment is on Monday"; "aisle seats on long flights" / "window
- * seats on short flights"). Paraphrases reorder, add and drop words; a sentence that only swaps
- * words in place says the same thing about something else.
+ * seats on short flights"; "works remotely" / "works from the office"). Paraphrases reorder, add
+ * and drop words; a sentence that only swaps words in place says the same thing about something
+ * else. Swapped verbs are the exception: "goes to" / "attends", "is training for" / "plans to run"
+ * say the same thing in other words, so a swap counts only when one of its places swaps words
+ * that are not verbs on either side (the part-of-speech tagger decides).
  *
  * @module
  */
 
+import { verbsIn } from "../../../text/proper-nouns.js";
 import { STOP_WORDS } from "../../../text/stop-words.js";
 import { foldWord } from "./stem.js";
 
@@ -37,12 +41,19 @@ export function findSubstitution(a: string, b: string): string[] | undefined {
   const swapped = hunks.reduce((sum, hunk) => sum + Math.max(hunk.from.length, hunk.to.length), 0);
   if ((Math.max(x.length, y.length) - swapped) / Math.max(x.length, y.length) < MIN_SHARED_SHARE)
     return undefined;
+  // Content words only: "remotely" → "from the office" swaps one word for one, with a preposition.
+  const contentCount = (words: readonly string[]) => words.filter(isContent).length;
   const isSwap = (hunk: Hunk) =>
     hunk.from.some(isContent) &&
     hunk.to.some(isContent) &&
-    hunk.from.length <= MAX_SWAP_WORDS &&
-    hunk.to.length <= MAX_SWAP_WORDS;
+    contentCount(hunk.from) <= MAX_SWAP_WORDS &&
+    contentCount(hunk.to) <= MAX_SWAP_WORDS;
   if (!hunks.every(isSwap)) return undefined;
+  const verbsA = verbsIn(a);
+  const verbsB = verbsIn(b);
+  const noVerb = (words: readonly string[], verbs: ReadonlySet<string>) =>
+    words.filter(isContent).every((word) => !verbs.has(word));
+  if (!hunks.some((hunk) => noVerb(hunk.fromText, verbsA) && noVerb(hunk.toText, verbsB))) return undefined;
   return hunks.map((hunk) => `${hunk.fromText.join(" ")} → ${hunk.toText.join(" ")}`);
 }
 

@@ -1,0 +1,81 @@
+/**
+ * The pairs a merge must never take, through the SDK's dream plan with the default local model
+ * (MiniLM, vectors cached): two values of one slot, a stated change, a swapped place — the README's
+ * own conflict examples among them. Before dream refused these, MiniLM's neighbours merged
+ * "…is Render" with "…deploys to AWS" and "works remotely" with "works from the office", and a
+ * look-alike's merge hid the Fly.io / AWS ECS conflict.
+ */
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DreamAction } from "../../src/dream/plan.js";
+import type { Embedder } from "../../src/embed/embedder.js";
+import { createLocalEmbedder, type Memory, openMemory } from "../../src/index.js";
+import { cachedEmbedder } from "../helpers/cached-embedder.js";
+
+let embedder: Embedder;
+let memory: Memory;
+beforeAll(async () => {
+  embedder = cachedEmbedder(createLocalEmbedder());
+  memory = await openMemory({ path: ":memory:", embedder });
+});
+afterAll(async () => {
+  await memory.close();
+  await embedder.close?.();
+});
+
+let scopeCounter = 0;
+
+/** The plan's actions for a scope holding `older` and then `newer`. */
+async function planFor(older: string, newer: string, extra: readonly string[] = []): Promise<DreamAction[]> {
+  const userId = `pair-${++scopeCounter}`;
+  await memory.importMemories([
+    { text: older, user_id: userId, createdAt: "2026-01-05T09:00:00.000Z" },
+    { text: newer, user_id: userId, createdAt: "2026-06-05T09:00:00.000Z" },
+    ...extra.map((text) => ({ text, user_id: userId, createdAt: "2026-03-05T09:00:00.000Z" })),
+  ]);
+  const plan = await memory.dream.plan({ userId }, { now: "2026-07-01T00:00:00.000Z" });
+  return [...plan.actions];
+}
+
+const kinds = (actions: readonly DreamAction[]) => actions.map((action) => action.kind);
+
+describe("dream never merges two facts that can disagree", () => {
+  it.each([
+    ["The deploy target of billing-api is Render.", "billing-api deploys to AWS."],
+    ["Alice works remotely on Mondays.", "Alice works from the office on Mondays."],
+    ["billing-api deploys to Fly.io.", "billing-api deploys to AWS ECS."],
+    ["Alice uses Neovim as her editor.", "Alice switched to VS Code as her editor."],
+  ])("%s / %s", async (older, newer) => {
+    expect(kinds(await planFor(older, newer))).not.toContain("merge");
+  });
+
+  it("surfaces the README's conflicts as conflicts, the newer suggested", async () => {
+    for (const [older, newer] of [
+      ["billing-api deploys to Fly.io.", "billing-api deploys to AWS ECS."],
+      ["Alice uses Neovim as her editor.", "Alice switched to VS Code as her editor."],
+    ] as const) {
+      const actions = await planFor(older, newer);
+      expect(kinds(actions)).toEqual(["conflict"]);
+      const [conflict] = actions;
+      if (conflict?.kind !== "conflict") throw new Error("expected a conflict");
+      const listed = await memory.getAll({ userId: `pair-${scopeCounter}` });
+      expect(listed.results.find((item) => item.id === conflict.suggested)?.memory).toBe(newer);
+    }
+  });
+
+  it("keeps a conflict when one side also has a look-alike: the conflict is asked, nothing merged away", async () => {
+    const actions = await planFor("billing-api deploys to Fly.io.", "billing-api deploys to AWS ECS.", [
+      "billing-api is deployed to Fly.io.",
+    ]);
+    expect(kinds(actions)).toContain("conflict");
+    expect(kinds(actions)).not.toContain("merge");
+  });
+
+  it("still merges a restatement", async () => {
+    const actions = await planFor(
+      "User prefers tabs over spaces for indentation.",
+      "User likes to indent code with tabs rather than spaces.",
+    );
+    expect(kinds(actions)).toEqual(["merge"]);
+  });
+});

@@ -1,8 +1,11 @@
 /**
- * Dream quality on the labelled corpus (test/fixtures/dream/corpus.json + pairs.json): every
- * scope imported into a real SQLite store with the local embedder, planned end to end, and scored
- * per label and per kind; merges and conflicts also straight from their analysers, to separate
- * what they find from what precedence (an expired member, say) takes away.
+ * Dream quality on the labelled corpora — our own (test/fixtures/dream/) and the independent one
+ * (test/fixtures/dream-independent/, written from the rules alone and never tuned on): every scope
+ * imported into a real SQLite store, planned end to end, and scored per label and per kind, with
+ * the harmful actions counted; merges and conflicts of our corpus also straight from their
+ * analysers, to separate what they find from what precedence (an expired member, say) takes away.
+ * The independent corpus is reported in aggregate only: reading its individual misses would be
+ * tuning on it.
  *
  * @module
  */
@@ -14,8 +17,18 @@ import { loadSnapshot } from "../src/dream/load-snapshot.js";
 import type { DreamPlan } from "../src/dream/plan.js";
 import { createLocalEmbedder, createUseLiteEmbedder, type Embedder, openMemory } from "../src/index.js";
 import { resolvePolicy } from "../src/policy/resolve-policy.js";
-import { type CorpusScope, loadDreamCorpus } from "../test/fixtures/dream/corpus.js";
-import { type Evaluation, evaluate, precision, recall } from "../test/fixtures/dream/evaluate.js";
+import {
+  type CorpusScope,
+  loadDreamCorpus,
+  loadIndependentDreamCorpus,
+} from "../test/fixtures/dream/corpus.js";
+import {
+  type Evaluation,
+  evaluate,
+  type HarmKind,
+  precision,
+  recall,
+} from "../test/fixtures/dream/evaluate.js";
 import { fixed, renderTable } from "./report.js";
 
 /** The embedder `--embedder` names. */
@@ -27,8 +40,10 @@ export function qualityEmbedder(name: string | undefined): Embedder {
 
 export interface QualityResult {
   readonly memories: number;
+  readonly independentMemories: number;
   readonly tuned: Evaluation;
   readonly heldOut: Evaluation;
+  readonly independent: Evaluation;
   /** merge / conflict straight from the analysers, before precedence. */
   readonly analysersOnly: Evaluation;
 }
@@ -38,7 +53,10 @@ export interface QualityResult {
  * measures the default local model of new stores.
  */
 export async function measureQuality(embedder: Embedder = createUseLiteEmbedder()): Promise<QualityResult> {
-  const scopes = loadDreamCorpus();
+  const own = loadDreamCorpus();
+  // Distinct scope names in the two corpora, so one store holds both.
+  const independent = loadIndependentDreamCorpus();
+  const scopes = [...own, ...independent];
   // "allow": secrets stay in the store, as in one written before redaction-on-add or by Mem0.
   const memory = await openMemory({
     path: ":memory:",
@@ -54,7 +72,7 @@ export async function measureQuality(embedder: Embedder = createUseLiteEmbedder(
     for (const scope of scopes) {
       const plan = await memory.dream.plan(scope.scope, { now: scope.now });
       plans.push({ scope, plan });
-      if (scope.scores !== "merge-conflict") continue;
+      if (scope.scores !== "merge-conflict" || independent.includes(scope)) continue;
       const snapshot = await loadSnapshot(context.store, {
         scope: scopeFromOptions(scope.scope),
         now: scope.now,
@@ -63,15 +81,23 @@ export async function measureQuality(embedder: Embedder = createUseLiteEmbedder(
       raw.push({ scope, plan: { ...plan, actions } });
     }
     return {
-      memories: scopes.reduce((sum, scope) => sum + scope.records.length, 0),
-      tuned: evaluate(plans.filter((result) => !result.scope.heldOut)),
-      heldOut: evaluate(plans.filter((result) => result.scope.heldOut)),
+      memories: own.reduce((sum, scope) => sum + scope.records.length, 0),
+      independentMemories: independent.reduce((sum, scope) => sum + scope.records.length, 0),
+      tuned: evaluate(plans.filter((result) => own.includes(result.scope) && !result.scope.heldOut)),
+      heldOut: evaluate(plans.filter((result) => own.includes(result.scope) && result.scope.heldOut)),
+      independent: evaluate(plans.filter((result) => independent.includes(result.scope))),
       analysersOnly: evaluate(raw),
     };
   } finally {
     await memory.close();
   }
 }
+
+const HARM_KINDS: readonly HarmKind[] = [
+  "kept memory deleted or merged",
+  "contradiction merged",
+  "newer fact deleted",
+];
 
 export function renderQuality(result: QualityResult): string {
   const row = (set: string, evaluation: Evaluation, label: string) => {
@@ -93,6 +119,7 @@ export function renderQuality(result: QualityResult): string {
     ...labels(result.tuned).map((label) => row("corpus", result.tuned, label)),
     ...["merge", "conflict"].map((label) => row("analyser only", result.analysersOnly, label)),
     ...labels(result.heldOut).map((label) => row("held out", result.heldOut, label)),
+    ...labels(result.independent).map((label) => row("independent", result.independent, label)),
   ].filter((cells) => cells !== undefined);
   const negatives = renderTable(
     ["set", "hard negatives and protected memories", "acted on", "which"],
@@ -104,14 +131,33 @@ export function renderQuality(result: QualityResult): string {
         result.heldOut.hardNegativeHits.length,
         hits(result.heldOut),
       ],
+      [
+        "independent",
+        result.independent.hardNegatives,
+        result.independent.hardNegativeHits.length,
+        "(not listed: never tuned on)",
+      ],
     ],
+  );
+  const harms = renderTable(
+    ["set", ...HARM_KINDS],
+    (
+      [
+        ["corpus", result.tuned],
+        ["held out", result.heldOut],
+        ["independent", result.independent],
+      ] as const
+    ).map(([set, evaluation]) => [
+      set,
+      ...HARM_KINDS.map((kind) => evaluation.harmful.filter((harm) => harm.what === kind).length),
+    ]),
   );
   const misses = result.heldOut.mistakes.map(
     (mistake) =>
       `- ${mistake.id}: expected ${mistake.expected.join("+") || "none"}, got ${mistake.got.join("+") || "none"}`,
   );
   return [
-    `Corpus: ${result.memories} labelled memories (corpus.json + pairs.json), planned end to end.`,
+    `Corpora: ${result.memories} labelled memories of our own (corpus.json + pairs.json) and ${result.independentMemories} independent ones, planned end to end.`,
     "",
     renderTable(
       ["label", "set", "expected", "tp", "fp", "fn", "precision", "recall"],
@@ -119,6 +165,9 @@ export function renderQuality(result: QualityResult): string {
     ),
     "",
     negatives,
+    "",
+    "Harmful actions (what accepting the plan would lose)",
+    harms,
     "",
     "Held-out mistakes:",
     ...misses,

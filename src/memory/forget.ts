@@ -2,11 +2,17 @@
  * `forget`: delete what a query describes, but only when the best match is clearly the one meant —
  * otherwise return the candidates and delete nothing, as Mem0's forget skill asks before deleting.
  *
+ * Clearly meant: the best match scores at least `minScore`, beats the next by `margin`, and shares
+ * a content word with the query. A query with no content word at all — stop words, pronouns and
+ * vague words ("that", "something important", "the thing I said") — describes nothing, so it never
+ * deletes, however its vector happens to land: a sentence embedding puts every text somewhere.
+ *
  * @module
  */
 
 import type { MemoryContext } from "../core/context.js";
 import { LucidError } from "../errors.js";
+import { keywordTerms } from "../text/keywords.js";
 import { deleteMemory } from "./delete.js";
 import { searchMemories } from "./search.js";
 import type { ForgetOptions, ForgetResult } from "./types.js";
@@ -28,13 +34,47 @@ export async function forgetMemory(
     threshold: 0,
   });
   const [best, runnerUp] = results;
+  const wanted = describingTerms(query);
   const clear =
     best !== undefined &&
+    wanted.length > 0 &&
+    sharesTerm(wanted, best.memory) &&
     (best.score ?? 0) >= minScore &&
     (runnerUp === undefined || (best.score ?? 0) - (runnerUp.score ?? 0) >= margin);
   if (!clear) return { deleted: null, candidates: results };
   await deleteMemory(context, best.id);
   return { deleted: best, candidates: results };
+}
+
+/** Words that point at a memory without saying which: on their own they describe nothing. */
+const VAGUE = new Set(
+  (
+    "something anything everything nothing thing things stuff one ones important earlier before " +
+    "said told mentioned remember remembered memory memories note notes fact facts info information " +
+    "forget delete remove erase"
+  ).split(" "),
+);
+
+/** The query's content words, without the vague ones. */
+function describingTerms(query: string): string[] {
+  return keywordTerms(query).filter((term) => !VAGUE.has(term));
+}
+
+/** Whether `text` has one of `terms`, allowing for an ending ("dogs" / "dog", "moved" / "move"). */
+function sharesTerm(terms: readonly string[], text: string): boolean {
+  const own = new Set(keywordTerms(text).map(stem));
+  return terms.some((term) => own.has(stem(term)));
+}
+
+/** Just enough English endings that "dogs", "moved", "deploying" find "dog", "move", "deploy". */
+function stem(word: string): string {
+  if (word.length <= 3) return word;
+  if (word.endsWith("ies")) return `${word.slice(0, -3)}y`;
+  if (/(?:s|x|z|ch|sh)es$/u.test(word)) return word.slice(0, -2);
+  if (word.endsWith("ing") && word.length > 5) return word.slice(0, -3).replace(/e?$/u, "");
+  if (word.endsWith("ed") && word.length > 4) return word.slice(0, -2).replace(/e?$/u, "");
+  if (word.endsWith("s") && !word.endsWith("ss")) return word.slice(0, -1);
+  return word.replace(/e$/u, "");
 }
 
 function unitInterval(value: unknown, name: string): number {

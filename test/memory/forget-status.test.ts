@@ -46,6 +46,18 @@ describe("forget", () => {
     expect((await memory.getAll({ filters: { user_id: "alice" } })).total).toBe(3);
   });
 
+  it("never deletes for a query that names nothing, even the only memory it resembles", async () => {
+    // A lone memory that "the important thing" reaches above the 0.4 bar: the score alone used to delete it.
+    await memory.add("This is important to the user", { userId: "rita" });
+    for (const query of ["the important thing", "something important", "that", "it"]) {
+      const result = await memory.forget(query, { filters: { user_id: "rita" } });
+      expect(result.deleted, query).toBeNull();
+    }
+    expect((await memory.getAll({ filters: { user_id: "rita" } })).total).toBe(1);
+    const named = await memory.forget("important to the user", { filters: { user_id: "rita" } });
+    expect(named.deleted?.memory).toBe("This is important to the user");
+  });
+
   it("deletes nothing when nothing matches well", async () => {
     const result = await memory.forget("quarterly revenue projections", { filters: { user_id: "alice" } });
     expect(result.deleted).toBeNull();

@@ -52,6 +52,33 @@ describe("analyseNoise", () => {
       "log_output",
     ],
     ["Health check probe — safe to delete.", "health_probe"],
+    ["===== 12 passed, 1 failed in 3.21s =====", "test_report"],
+    ["Tests:       3 failed, 12 passed, 15 total", "test_report"],
+    ["ok  \tgithub.com/acme/api\t0.012s", "test_report"],
+    ["--- FAIL: TestLogin (0.00s)", "test_report"],
+    ["test result: ok. 12 passed; 0 failed; 0 ignored", "test_report"],
+    ["  12 passing (45ms)\n  1 failing", "test_report"],
+    ["tests/test_api.py::test_login PASSED\ntests/test_api.py::test_logout FAILED", "test_report"],
+    ["Step 3/9 : RUN npm ci\n ---> Running in 4f2a", "build_output"],
+    ["BUILD SUCCESSFUL in 12s\n7 actionable tasks: 7 executed", "build_output"],
+    [
+      "   Compiling serde v1.0.190\n    Finished `release` profile [optimized] target(s) in 9.41s",
+      "build_output",
+    ],
+    ["src/app.ts(12,5): error TS2345: Argument of type 'string' is not assignable", "build_output"],
+    [
+      "+-----------------------------------------------------------------------------+\n| NVIDIA-SMI 535.104.05   Driver Version: 535.104.05   CUDA Version: 12.2     |\n|-------------------------------+----------------------+----------------------+",
+      "table_output",
+    ],
+    ["+----+-------+\n| id | name  |\n+----+-------+\n|  1 | alice |\n+----+-------+", "table_output"],
+    ['Tool call: read_file({"path": "src/index.ts"})', "tool_trace"],
+    ["<tool_call>search_memories</tool_call>", "tool_trace"],
+    ["User said hi", "reported_chatter"],
+    ["The user greeted the assistant.", "reported_chatter"],
+    ["User thanked the assistant for the help", "reported_chatter"],
+    ["User asked what time it is", "reported_chatter"],
+    ["asdf", "fragment"],
+    ["Kubernetes", "fragment"],
   ])("deletes %j as %s", (text, rule) => {
     expect(noiseRule(text)).toBe(rule);
   });
@@ -75,6 +102,15 @@ describe("analyseNoise", () => {
     "User's dog is called Biscuit",
     "No meat: the user is vegetarian",
     "Good coffee matters to the user: they grind beans every morning",
+    "CI runs pytest with -x and --maxfail=1",
+    "The user wants every test to pass before a merge: 0 failed is the bar",
+    "The build takes 12s on CI",
+    "User said they prefer Postgres for new services",
+    "Alice thanked Bob for fixing the flaky build",
+    "User asked the assistant to always answer in British English",
+    "| day | gym |\n|-----|-----|\n| Mon | legs |",
+    "Use the read_file tool for anything under src/",
+    "Poppy is a dog",
   ])("leaves %j alone", (text) => {
     expect(noiseRule(text)).toBeUndefined();
   });

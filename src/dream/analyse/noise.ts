@@ -1,7 +1,8 @@
 /**
- * Noise: memories that state no fact — acknowledgements, greetings, bare timestamps, heartbeat
- * and cron run records, health probes, and raw tool output (JSON, stack traces, shell and log
- * output). Each is deleted with reason `noise`; `why.rule` names which kind it was.
+ * Noise: memories that state no fact — acknowledgements, greetings, reported chatter, lone
+ * words, bare timestamps, heartbeat and cron run records, health probes, and raw tool output
+ * (JSON, stack traces, test-runner and build output, tables a tool printed, tool-call traces,
+ * shell and log output). Each is deleted with reason `noise`; `why.rule` names which kind it was.
  *
  * @module
  */
@@ -10,6 +11,7 @@ import type { Analyser } from "../analyser.js";
 import type { DeleteAction } from "../plan.js";
 import { chatter } from "./noise/chatter.js";
 import type { NoiseRule } from "./noise/noise-rule.js";
+import { buildOutput, tableOutput, testReport, toolTrace } from "./noise/run-output.js";
 import { bareTimestamp, cronRecord, healthProbe, heartbeat } from "./noise/run-records.js";
 import { jsonBlob, logOutput, shellOutput, stackTrace } from "./noise/tool-output.js";
 
@@ -21,6 +23,10 @@ const RULES: readonly NoiseRule[] = [
   jsonBlob,
   stackTrace,
   bareTimestamp,
+  testReport,
+  buildOutput,
+  tableOutput,
+  toolTrace,
   logOutput,
   shellOutput,
   cronRecord,

@@ -4,12 +4,15 @@
  * dream protocol deletes acknowledgements.
  *
  * A text is chatter when every word in it is a chatter word, so "Sure, the user prefers
- * Postgres" never is.
+ * Postgres" never is. So is a report of chatter ("User said hi", "User thanked the assistant for
+ * the help", "User asked what time it is"): the report frame taken off, nothing but chatter, or a
+ * passing question about the time, is left. A lone word ("test", "asdf", "Kubernetes") states no
+ * fact either.
  *
  * @module
  */
 
-import type { NoiseRule } from "./noise-rule.js";
+import type { NoiseMatch, NoiseRule } from "./noise-rule.js";
 
 const ACKNOWLEDGEMENTS = new Set(
   (
@@ -30,6 +33,14 @@ const GREETINGS = new Set(
 );
 
 const MAX_WORDS = 8;
+
+// "User said", "The user thanked the assistant for", "Alice greeted everyone with".
+const REPORTED =
+  /^\s*(?:the\s+)?(?:user|assistant|agent|bot|\p{Lu}\p{Ll}+)\s+(?:just\s+)?(?:said|says|wrote|writes|replied|replies|responded|responds|typed|sent|greeted|greets|thanked|thanks|waved|wished|asked|asks)\b(?:\s+(?:the\s+)?(?:assistant|agent|bot|user|you|me|us|everyone))?(?:\s+(?:with|for|to|about|if))?\s*[:,]?\s*["“'‘]?(?<rest>[^"”’]*?)["”'’]?\s*[.!?]?\s*$/iu;
+// Questions asked in passing: about the time, the date, or how the assistant is.
+const PASSING_QUESTION =
+  /^(?:what|the)\s+(?:time|date|day)(?:\s+(?:it\s+is|is\s+it|it\s+was))?$|^for\s+the\s+(?:time|date)$|^how\s+(?:the\s+assistant|you|it)\s+(?:is|are|was)(?:\s+doing)?$/iu;
+const LONE_WORD = /^\s*\p{L}[\p{L}'-]{0,29}\s*[.!?]?\s*$/u;
 const WORD = /[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu;
 
 /**
@@ -39,6 +50,23 @@ const WORD = /[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu;
  * chatter("Sure, use Postgres", {}); // => undefined
  */
 export const chatter: NoiseRule = (text) => {
+  const reported = REPORTED.exec(text)?.groups?.rest;
+  if (reported !== undefined) {
+    const rest = reported.trim();
+    if (rest === "" || PASSING_QUESTION.test(rest) || chatterWords(rest) !== undefined)
+      return {
+        rule: "reported_chatter",
+        detail: `chatter reported as a memory: ${JSON.stringify(text.trim())}`,
+      };
+  }
+  const own = chatterWords(text);
+  if (own !== undefined) return own;
+  return LONE_WORD.test(text)
+    ? { rule: "fragment", detail: `one word, no fact: ${JSON.stringify(text.trim())}` }
+    : undefined;
+};
+
+function chatterWords(text: string): NoiseMatch | undefined {
   const words = [
     ...text
       .toLowerCase()
@@ -56,4 +84,4 @@ export const chatter: NoiseRule = (text) => {
   const greeting = words.some((word) => GREETINGS.has(word) && !ACKNOWLEDGEMENTS.has(word));
   const rule = greeting ? "greeting" : "acknowledgement";
   return { rule, detail: `${rule}: ${JSON.stringify(text.trim())}` };
-};
+}

@@ -1,0 +1,100 @@
+/**
+ * What a tool run prints, pasted as a memory: test-runner summaries (pytest, go test, Jest, Vitest,
+ * cargo, mocha), build logs (Docker, Gradle, Maven, cargo, webpack, tsc), box-drawn tables
+ * (nvidia-smi, psql, mysql) and traces of an agent's tool calls. Each says how one run went, not
+ * a fact to keep; a memory that states what someone wants or decided about the run ("CI should
+ * run pytest with -x") is left alone.
+ *
+ * @module
+ */
+
+import { linesOf, type NoiseRule } from "./noise-rule.js";
+
+// "12 passed, 1 failed in 3.21s", "Tests: 3 failed, 12 passed, 15 total", "test result: ok. 12
+// passed; 0 failed", "12 passing (45ms)", "Test Files  3 passed (3)".
+const COUNTS = String.raw`\b\d+ (?:passed|failed|passing|failing|pending|skipped|errors?|xfailed|xpassed|deselected|warnings?)\b`;
+const TEST_SUMMARY = new RegExp(
+  [
+    String.raw`^=+ .*${COUNTS}.* =+$`,
+    String.raw`^\s*(?:Tests|Test Suites|Test Files|Snapshots):\s+${COUNTS.slice(2)}`,
+    String.raw`^\s*(?:Tests|Test Files)\s+\d+ (?:passed|failed)`,
+    String.raw`^test result: (?:ok|FAILED)\. \d+ passed`,
+    String.raw`^\s*\d+ (?:passing|failing|pending) \(\d+(?:\.\d+)?m?s\)`,
+    String.raw`${COUNTS}(?:, ${COUNTS.slice(2)})* in \d+(?:\.\d+)?s\b`,
+    String.raw`^collected \d+ items?\b`,
+  ].join("|"),
+  "mu",
+);
+// go test: "ok  \tgithub.com/acme/api\t0.012s", "--- FAIL: TestLogin (0.00s)", "FAIL\tgithub.com/…".
+const GO_TEST = /^(?:ok|FAIL|---\s(?:PASS|FAIL|SKIP):)\s+\S+\s+(?:\S+\s+)?\(?\d+(?:\.\d+)?s\)?$/mu;
+const TEST_LINE =
+  /^(?:PASS|FAIL)\s+\S+\.(?:test|spec)\.[cm]?[jt]sx?\b|^\S+::\S+ (?:PASSED|FAILED|ERROR|SKIPPED)\b/mu;
+
+const BUILD_LINE = new RegExp(
+  [
+    String.raw`^Step \d+/\d+ : `,
+    String.raw`^#\d+ \[(?:[\w-]+ )?\d+/\d+\] `,
+    String.raw`^BUILD (?:SUCCESSFUL|FAILED) in \d`,
+    String.raw`^\[(?:INFO|ERROR)\] BUILD (?:SUCCESS|FAILURE)`,
+    String.raw`^\s*Compiling \S+ v\d+\.\d+`,
+    String.raw`^\s*Finished \S+(?: profile)? \[[^\]]+\] target\(s\) in `,
+    String.raw`^webpack \d+\.\d+\.\d+ compiled`,
+    String.raw`^\S+\.[cm]?tsx?\(\d+,\d+\): error TS\d+:`,
+    String.raw`^> Task :\S+`,
+    String.raw`^Successfully (?:built|tagged) \S+`,
+  ].join("|"),
+  "mu",
+);
+
+// "+-----------+------+" borders and "|===...|" rules: a table printed by a tool.
+const BORDER = /^\s*[+|][-=+|: ]{8,}[+|]\s*$/u;
+const NVIDIA = /\bNVIDIA-SMI \d|\bDriver Version: \d|\bCUDA Version: \d/u;
+
+const TOOL_TRACE =
+  /^\s*(?:[-*>→]\s*)?(?:<\/?(?:tool_call|tool_use|tool_result|function_call|invoke)\b|(?:tool[ _-]?(?:call|use|result)|function[ _-]?call|calling tool|called tool|tool)\s*[:=(]\s*[`"']?[\w.-]+[`"']?\s*(?:\(|with\b|args?\b|arguments\b|input\b|→|->|returned\b|\{))/imu;
+
+// Someone saying what they want of the run keeps the memory.
+const INTENT =
+  /\b(?:user|prefers?|wants?|should|must|always|never|remember|because|lesson|learned|so that|decided|policy|rule)\b/iu;
+
+/**
+ * @example
+ * testReport("===== 12 passed, 1 failed in 3.21s =====", {}); // => { rule: "test_report", … }
+ * testReport("CI runs pytest with -x and --maxfail=1", {});   // => undefined
+ */
+export const testReport: NoiseRule = (text) => {
+  if (INTENT.test(text)) return undefined;
+  return TEST_SUMMARY.test(text) || GO_TEST.test(text) || TEST_LINE.test(text)
+    ? { rule: "test_report", detail: `a test run's output (${linesOf(text).length} lines)` }
+    : undefined;
+};
+
+/**
+ * @example
+ * buildOutput("Step 3/9 : RUN npm ci\n ---> Running in 4f2a", {}); // => { rule: "build_output", … }
+ */
+export const buildOutput: NoiseRule = (text) =>
+  !INTENT.test(text) && BUILD_LINE.test(text)
+    ? { rule: "build_output", detail: `a build's output (${linesOf(text).length} lines)` }
+    : undefined;
+
+/**
+ * @example
+ * tableOutput("+------+------+\n| id   | name |\n+------+------+", {}); // => { rule: "table_output", … }
+ */
+export const tableOutput: NoiseRule = (text) => {
+  const lines = linesOf(text);
+  const borders = lines.filter((line) => BORDER.test(line)).length;
+  return NVIDIA.test(text) || (borders >= 2 && lines.length >= 3)
+    ? { rule: "table_output", detail: `a table printed by a tool (${lines.length} lines)` }
+    : undefined;
+};
+
+/**
+ * @example
+ * toolTrace('Tool call: read_file({"path": "src/index.ts"})', {}); // => { rule: "tool_trace", … }
+ */
+export const toolTrace: NoiseRule = (text) =>
+  !INTENT.test(text) && TOOL_TRACE.test(text)
+    ? { rule: "tool_trace", detail: `a trace of a tool call: ${JSON.stringify(text.trim().slice(0, 60))}` }
+    : undefined;

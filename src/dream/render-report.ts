@@ -13,16 +13,21 @@
  * Prune (<N>):
  *   [mem0:<id>] — <type>, <age>d old
  *
- * Proposed: <N> merges, <N> prunes, <N> conflicts. Apply? [Y/n]
+ * Proposed: <N> merges, <N> prunes, <N> conflicts.
  * ```
  *
- * Empty sections are left out, and a plan without actions is the one line
- * `Dream complete. No duplicate, contradictory, or stale memories found.` Lucid's extra sections,
+ * The skill ends its last line with "Apply? [Y/n]"; the report leaves the question to whoever asks
+ * it (the interactive flow), so a dry run never seems to wait for an answer. Empty sections are
+ * left out, and a plan without actions is the one line {@link NOTHING_TO_DO}. Lucid's extra sections,
  * `Credentials (<N>):` and `Rewrites (<N>):`, follow Prune in the same style, and their counts are
  * added to the `Proposed:` line only when they are not zero, so a report without them is
- * byte-for-byte the skill's. Prune lines for noise and low confidence end with the reason in
- * parentheses; expired ones are exactly the template's. `[mem0:<id>]` is kept as the skill writes
- * it, so tools that read the skill's report read Lucid's.
+ * byte-for-byte the skill's. Every prune line ends with its reason in parentheses: noise, low
+ * confidence, or for an expiry what caused it (the category's TTL, or the memory's expiry date).
+ * `[mem0:<id>]` is kept as the skill writes it, so tools that read the skill's report read Lucid's.
+ *
+ * Given the memories' texts (secrets already masked) and dates, each line is followed by them, cut
+ * to the width, and by the suggested winner of a conflict and why — what a person needs to judge
+ * the line without looking anything up.
  *
  * @module
  */
@@ -37,9 +42,22 @@ import type {
   RewriteAction,
 } from "./plan.js";
 
-export const NOTHING_TO_DO = "Dream complete. No duplicate, contradictory, or stale memories found.";
+export const NOTHING_TO_DO =
+  "Nothing found to consolidate: no duplicate, contradictory, stale or noisy memories.";
 
 const PREVIEW = 100;
+
+/** What the report may show of a memory: its text (secrets masked) and when it was written. */
+export interface ShownMemory {
+  readonly text: string;
+  readonly createdAt: string;
+}
+
+export interface ReportDetails {
+  readonly memories: ReadonlyMap<string, ShownMemory>;
+  /** Characters per line (the terminal's width); detail lines are cut to it. */
+  readonly width?: number;
+}
 
 /**
  * @example
@@ -51,8 +69,22 @@ const PREVIEW = 100;
  * //
  * // Proposed: 0 merges, 1 prunes, 0 conflicts. Apply? [Y/n]
  */
-export function renderReport(plan: DreamPlan): string {
+export function renderReport(plan: DreamPlan, details?: ReportDetails): string {
   if (plan.actions.length === 0) return NOTHING_TO_DO;
+  const width = Math.max(40, details?.width ?? PREVIEW);
+  const shown = (action: DreamAction, line: string): string => {
+    if (details === undefined) return line;
+    const lines = [line];
+    for (const id of action.ids) {
+      const memory = details.memories.get(id);
+      if (memory === undefined) continue;
+      const prefix = `      ${ref(id)} ${memory.createdAt.slice(0, 10)}  `;
+      lines.push(cut(`${prefix}${flatten(memory.text)}`, width));
+    }
+    const why = whyLine(action);
+    if (why !== undefined) lines.push(cut(`      ${why}`, width));
+    return lines.join("\n");
+  };
   const merges = plan.actions.filter((a): a is MergeAction => a.kind === "merge");
   const conflicts = plan.actions.filter((a): a is ConflictAction => a.kind === "conflict");
   const prunes = plan.actions.filter(
@@ -64,22 +96,22 @@ export function renderReport(plan: DreamPlan): string {
   );
 
   const sections = [
-    section("Merges", merges, (a) => `${a.ids.map(ref).join(" + ")} → ${quote(a.text)}`),
-    section(
-      "Conflicts",
-      conflicts,
-      (a) => `${ref(a.ids[0])} vs ${ref(a.ids[1])} — ${JSON.stringify(a.topic)} [A/B/skip]`,
+    section("Merges", merges, (a) => shown(a, `${a.ids.map(ref).join(" + ")} → ${quote(a.text)}`)),
+    section("Conflicts", conflicts, (a) =>
+      shown(a, `${ref(a.ids[0])} vs ${ref(a.ids[1])} — ${JSON.stringify(a.topic)} [A/B/skip]`),
     ),
-    section("Prune", prunes, (a) => pruneLine(plan, a)),
-    section("Credentials", credentials, (a) => credentialLine(a)),
-    section("Rewrites", rewrites, (a) => `${ref(a.ids[0])} — ${a.reasons.join(", ")} → ${quote(a.text)}`),
+    section("Prune", prunes, (a) => shown(a, pruneLine(plan, a))),
+    section("Credentials", credentials, (a) => shown(a, credentialLine(a))),
+    section("Rewrites", rewrites, (a) =>
+      shown(a, `${ref(a.ids[0])} — ${a.reasons.join(", ")} → ${quote(a.text)}`),
+    ),
   ].filter((text) => text !== "");
 
   const extras = [
     credentials.length > 0 ? `, ${credentials.length} credentials` : "",
     rewrites.length > 0 ? `, ${rewrites.length} rewrites` : "",
   ].join("");
-  const proposed = `Proposed: ${merges.length} merges, ${prunes.length} prunes, ${conflicts.length} conflicts${extras}. Apply? [Y/n]`;
+  const proposed = `Proposed: ${merges.length} merges, ${prunes.length} prunes, ${conflicts.length} conflicts${extras}.`;
   return ["## dream — consolidation report", ...sections, proposed].join("\n\n");
 }
 
@@ -102,8 +134,39 @@ function pruneLine(plan: DreamPlan, action: DeleteAction): string {
     seen?.createdAt === undefined
       ? "?"
       : String(Math.max(0, Math.floor(ageInDays(seen.createdAt, plan.now))));
-  const reason = action.reason === "expired" ? "" : ` (${action.reason.replace("_", " ")})`;
-  return `${ref(action.ids[0])} — ${type}, ${age}d old${reason}`;
+  return `${ref(action.ids[0])} — ${type}, ${age}d old (${pruneReason(action)})`;
+}
+
+/** Why a prune: its kind, and for an expiry what caused it. */
+function pruneReason(action: DeleteAction): string {
+  if (action.reason !== "expired") return action.reason.replace("_", " ");
+  const evidence = action.why.evidence ?? {};
+  if (typeof evidence.expiresAt === "string")
+    return `expired: its expiry date ${evidence.expiresAt.slice(0, 10)} passed`;
+  if (typeof evidence.ttlDays === "number") {
+    const category = typeof evidence.category === "string" ? `${evidence.category} ` : "";
+    return `expired: past the ${category}TTL of ${evidence.ttlDays}d`;
+  }
+  return "expired";
+}
+
+/** The suggestion of a conflict and why; the rule's reading of a merge. */
+function whyLine(action: DreamAction): string | undefined {
+  if (action.kind === "conflict") {
+    const reason = /suggest \S+: (.+)$/u.exec(action.why.detail)?.[1];
+    return `suggest ${ref(action.suggested)}${reason === undefined ? "" : `: ${reason}`}`;
+  }
+  if (action.kind === "merge") return `keep ${ref(action.keep)}: ${action.why.detail}`;
+  return undefined;
+}
+
+function flatten(text: string): string {
+  return text.replace(/\s+/gu, " ").trim();
+}
+
+/** `line` cut to `width` characters, with "…" when cut. */
+function cut(line: string, width: number): string {
+  return line.length <= width ? line : `${line.slice(0, width - 1)}…`;
 }
 
 function credentialLine(action: DeleteAction | RewriteAction): string {

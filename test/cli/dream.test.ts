@@ -46,6 +46,8 @@ function spawnOnTerminal(
   home: string,
   args: readonly string[],
   input: string,
+  /** Type `input` only once the output shows this (a question), as a person would. */
+  after?: string,
 ): Promise<{ code: number | null; output: string }> {
   const command = [process.execPath, BIN, ...args]
     .map((part) => `'${part.replaceAll("'", "'\\''")}'`)
@@ -55,10 +57,16 @@ function spawnOnTerminal(
     stdio: "pipe",
   });
   let output = "";
+  let typed = false;
+  const type = () => {
+    typed = true;
+    child.stdin.end(input);
+  };
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
     output += chunk;
+    if (!typed && after !== undefined && output.includes(after)) type();
   });
-  child.stdin.end(input);
+  if (after === undefined) type();
   // A terminal ends lines with \r\n.
   return new Promise((resolve) =>
     child.on("close", (code) => resolve({ code, output: output.replaceAll("\r\n", "\n") })),
@@ -84,9 +92,11 @@ describe("lucid dream", () => {
     expect(report.stdout).toMatch(/^## dream — consolidation report\n/);
     expect(report.stdout).toContain("Merges (1):");
     expect(report.stdout).toContain('— "preferred editor of User" [A/B/skip]');
-    expect(report.stdout).toMatch(
-      /Proposed: 1 merges, 1 prunes, 1 conflicts, 1 rewrites\. Apply\? \[Y\/n\]\n$/,
-    );
+    expect(report.stdout).toMatch(/Proposed: 1 merges, 1 prunes, 1 conflicts, 1 rewrites\.\n$/);
+    // A dry run shows each memory under its line and never asks to apply.
+    expect(report.stdout).not.toContain("Apply?");
+    expect(report.stdout).toMatch(/\n {6}\[mem0:m\d\] \d{4}-\d{2}-\d{2} {2}\S/);
+    expect(report.stdout).toMatch(/\n {6}suggest \[mem0:m\d\]: newer/);
     const plan = await runJson(["dream", "--dry-run", "--user", "alice", "--now", "2026-11-30T00:00:00Z"], {
       home,
     });
@@ -161,6 +171,37 @@ describe("lucid dream", () => {
     expect(await exported(home)).toBe(before);
     const again = await runJson(["dream", "undo", runId], { home });
     expect(again.code).toBe(1);
+  });
+
+  it("on a terminal: end of input at any question cancels and applies nothing", async () => {
+    const home = await seeded();
+    const before = await exported(home);
+    for (const input of ["", "skip\n"]) {
+      const result = await runOnTerminal(home, ["dream", "--user", "alice"], input);
+      expect(result.code).toBe(0);
+      expect(result.output).toContain("Cancelled. No changes made.");
+      expect(await exported(home)).toBe(before);
+    }
+  });
+
+  it("on a terminal: a wrong answer is met with the choices; an applied run names its undo", async () => {
+    const home = await seeded();
+    const result = await runOnTerminal(home, ["dream", "--user", "alice"], "maybe\nskip\nsure\ny\n");
+    expect(result.output).toContain("Answer A to keep the first, B to keep the second, or skip");
+    expect(result.output).toContain("Answer y (or Enter) to apply, or n to cancel.");
+    const runs = await runJson(["dream", "runs", "--user", "alice"], { home });
+    const runId = (runs.json.runs as { id: string }[])[0]?.id;
+    expect(runId).toMatch(/^dream-/u);
+    expect(result.output).toContain(`Run ${runId}. Undo it with: lucid dream undo ${runId}`);
+  });
+
+  it("on a real terminal, Ctrl-C at a question cancels, exits 130 and changes nothing", async () => {
+    const home = await seeded();
+    const before = await exported(home);
+    const interrupted = await spawnOnTerminal(home, ["dream", "--user", "alice"], "\u0003", "[A/B/skip] ");
+    expect(interrupted.output).toContain("Cancelled. No changes made.");
+    expect(interrupted.code).toBe(130);
+    expect(await exported(home)).toBe(before);
   });
 
   it("on a real terminal (a pseudo-terminal around the binary), n cancels and nothing changes", async () => {

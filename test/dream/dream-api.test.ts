@@ -54,9 +54,7 @@ describe("memory.dream.plan", () => {
     expect(plan.actions.find((action) => action.kind === "rewrite")).toMatchObject({
       text: "User prefers tabs",
     });
-    expect(renderReport(plan)).toContain(
-      "Proposed: 0 merges, 2 prunes, 0 conflicts, 1 rewrites. Apply? [Y/n]",
-    );
+    expect(renderReport(plan)).toContain("Proposed: 0 merges, 2 prunes, 0 conflicts, 1 rewrites.");
     const after = await memory.getAll({ userId: "alice", showExpired: true });
     expect(after).toEqual(before);
   });

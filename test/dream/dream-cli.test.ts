@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { NOTHING_TO_DO } from "../../src/dream/render-report.js";
 import { runCli, runJson, tempHomes } from "../cli/run-cli.js";
 
 const newHome = tempHomes();
@@ -32,7 +33,7 @@ beforeAll(async () => {
 });
 
 describe("lucid dream --dry-run", () => {
-  it("prints the skill's report for one scope and changes nothing", async () => {
+  it("prints the skill's report for one scope, each memory under its line, and changes nothing", async () => {
     const result = await runCli(["dream", "--dry-run", "--user", "alice", "--now", NOW], {
       home,
       cwd: project,
@@ -44,11 +45,13 @@ describe("lucid dream --dry-run", () => {
         "",
         "Prune (1):",
         "  [mem0:m-noise] — unknown, 10d old (noise)",
+        "      [mem0:m-noise] 2026-11-20  ok thanks",
         "",
         "Rewrites (1):",
         '  [mem0:m-first] — first_person → "User prefers tabs"',
+        "      [mem0:m-first] 2026-11-20  I prefer tabs",
         "",
-        "Proposed: 0 merges, 1 prunes, 0 conflicts, 1 rewrites. Apply? [Y/n]",
+        "Proposed: 0 merges, 1 prunes, 0 conflicts, 1 rewrites.",
         "",
       ].join("\n"),
     );
@@ -95,6 +98,6 @@ describe("lucid dream --dry-run", () => {
       home,
       cwd: project,
     });
-    expect(result.stdout).toBe("Dream complete. No duplicate, contradictory, or stale memories found.\n");
+    expect(result.stdout).toBe(`${NOTHING_TO_DO}\n`);
   });
 });

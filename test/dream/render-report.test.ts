@@ -23,14 +23,14 @@ function planWith(actions: DreamAction[]): DreamPlan {
 }
 
 describe("renderReport", () => {
-  it("prints the skill's one line when there is nothing to do", () => {
-    expect(renderReport(planWith([]))).toBe(
-      "Dream complete. No duplicate, contradictory, or stale memories found.",
+  it("says that nothing was found when there is nothing to do, not that a dream completed", () => {
+    expect(renderReport(planWith([]))).toBe(NOTHING_TO_DO);
+    expect(NOTHING_TO_DO).toBe(
+      "Nothing found to consolidate: no duplicate, contradictory, stale or noisy memories.",
     );
-    expect(NOTHING_TO_DO).toBe("Dream complete. No duplicate, contradictory, or stale memories found.");
   });
 
-  it("follows the mem0-dream template exactly for merges, conflicts and prunes", () => {
+  it("follows the mem0-dream template for merges, conflicts and prunes, without asking to apply", () => {
     const merged =
       "User prefers dark mode in every editor and terminal, and uses the Solarized Dark theme in VS Code";
     const report = renderReport(
@@ -51,9 +51,9 @@ describe("renderReport", () => {
         '  [mem0:m4] vs [mem0:m5] — "deploy target of billing-api" [A/B/skip]',
         "",
         "Prune (1):",
-        "  [mem0:m3] — operational, 12d old",
+        "  [mem0:m3] — operational, 12d old (expired)",
         "",
-        "Proposed: 1 merges, 1 prunes, 1 conflicts. Apply? [Y/n]",
+        "Proposed: 1 merges, 1 prunes, 1 conflicts.",
       ].join("\n"),
     );
   });
@@ -92,9 +92,62 @@ describe("renderReport", () => {
         "Rewrites (1):",
         '  [mem0:m2] — first_person → "User prefers tabs"',
         "",
-        "Proposed: 0 merges, 1 prunes, 0 conflicts, 2 credentials, 1 rewrites. Apply? [Y/n]",
+        "Proposed: 0 merges, 1 prunes, 0 conflicts, 2 credentials, 1 rewrites.",
       ].join("\n"),
     );
+  });
+});
+
+describe("renderReport with the memories", () => {
+  it("shows each memory's text and date under its line, the suggestion and why, and what expired it", () => {
+    const plan = planWith([
+      {
+        kind: "conflict",
+        ids: ["m4", "m5"],
+        topic: "deploy target of billing-api",
+        suggested: "m5",
+        why: {
+          rule: "contradiction",
+          detail: 'm5 says "AWS" vs m4 says "Fly.io"; suggest m5: newer (2026-11-01)',
+        },
+      },
+      {
+        kind: "delete",
+        ids: ["m3"],
+        reason: "expired",
+        why: { rule: "ttl", detail: "old", evidence: { category: "operational", ageDays: 12, ttlDays: 7 } },
+      },
+      {
+        kind: "delete",
+        ids: ["m1"],
+        reason: "expired",
+        why: {
+          rule: "expiry",
+          detail: "passed",
+          evidence: { expiresAt: "2026-11-20T00:00:00.000Z", ageDays: 3 },
+        },
+      },
+    ]);
+    const memories = new Map([
+      ["m4", { text: "billing-api deploys to Fly.io", createdAt: "2026-01-05T09:00:00.000Z" }],
+      ["m5", { text: "billing-api deploys to AWS", createdAt: "2026-11-01T09:00:00.000Z" }],
+      [
+        "m3",
+        {
+          text: `Deploy freeze until the audit ends ${"and more ".repeat(20)}`,
+          createdAt: "2026-11-18T00:00:00.000Z",
+        },
+      ],
+    ]);
+    const lines = renderReport(plan, { memories, width: 60 }).split("\n");
+    expect(lines).toContain("      [mem0:m4] 2026-01-05  billing-api deploys to Fly.io");
+    expect(lines).toContain("      [mem0:m5] 2026-11-01  billing-api deploys to AWS");
+    expect(lines).toContain("      suggest [mem0:m5]: newer (2026-11-01)");
+    expect(lines.some((line) => line.includes("(expired: past the operational TTL of 7d)"))).toBe(true);
+    expect(lines.some((line) => line.includes("(expired: its expiry date 2026-11-20 passed)"))).toBe(true);
+    const long = lines.find((line) => line.includes("Deploy freeze"));
+    expect(long?.length).toBe(60);
+    expect(long?.endsWith("…")).toBe(true);
   });
 });
 

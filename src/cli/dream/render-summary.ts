@@ -30,7 +30,10 @@ export function renderConsolidationBlock(plan: DreamPlan, result: ApplyResult): 
     "Consolidation complete.",
     `- Reviewed: ${plan.reviewed}`,
     `- Deleted (credentials/secrets): ${deletedFor(["credential"])}`,
-    `- Deleted (expired/stale): ${deletedFor(["expired", "noise", "low_confidence"])}`,
+    `- Deleted (expired/stale): ${deletedFor(["expired"])}`,
+    // Noise and vague memories are not stale: they never stated a fact. Counted apart.
+    `- Deleted (noise): ${deletedFor(["noise"])}`,
+    `- Deleted (low confidence): ${deletedFor(["low_confidence"])}`,
     `- Merged: ${mergedGroups.length} groups into ${mergedGroups.length} memories`,
     `- Rewritten: ${result.counts.rewritten}`,
     `- Final count: ${result.counts.finalCount}`,

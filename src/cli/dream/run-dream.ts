@@ -13,7 +13,7 @@ import { renderGateLine } from "../../dream/gate/gate.js";
 import type { DreamPlan } from "../../dream/plan.js";
 import { renderReport } from "../../dream/render-report.js";
 import { shutdownSignal } from "../../edge/shutdown-signal.js";
-import { isLucidError } from "../../errors.js";
+import { isLucidError, LucidError } from "../../errors.js";
 import type { Memory } from "../../sdk/memory.js";
 import type { CommandOutput } from "../command.js";
 import type { CliIo } from "../io.js";
@@ -43,11 +43,12 @@ export function interactive(run: DreamRun): boolean {
 
 export async function dryRun(run: DreamRun, note: string): Promise<CommandOutput> {
   const plan = await run.shown(await run.memory.dream.plan(run.scope, run.planOptions));
+  const report = await reportOf(run, plan);
   return {
     json: { ...plan },
     render() {
       run.io.stderr.write(`${run.style.dim(note)}\n`);
-      return renderReport(plan);
+      return report;
     },
   };
 }
@@ -56,12 +57,12 @@ export async function dryRun(run: DreamRun, note: string): Promise<CommandOutput
 export async function interactiveRun(run: DreamRun): Promise<CommandOutput> {
   const plan = await run.memory.dream.plan(run.scope, run.planOptions);
   const shown = await run.shown(plan);
-  const report = renderReport(shown);
-  run.io.stdout.write(`${stripQuestion(report)}\n`);
+  run.io.stdout.write(`${await reportOf(run, shown)}\n`);
   if (plan.actions.length === 0) return { json: { ...shown }, render: () => "" };
   const prompter = createPrompter(run.io);
   try {
     const decisions = await askDecisions(shown, prompter);
+    if (decisions === null && prompter.interrupted) throw new LucidError("INTERRUPTED", CANCELLED);
     if (decisions === null) return { json: { applied: false, plan: shown }, render: () => CANCELLED };
     const result = await interruptible((signal) =>
       run.memory.dream.apply(plan, decisions, {
@@ -85,7 +86,7 @@ export async function yesRun(run: DreamRun): Promise<CommandOutput> {
   const result = await interruptible((signal) =>
     run.memory.dream.apply(plan, {}, { mode: "yes", signal, purgeSecrets: run.purgeSecrets }),
   );
-  return applied(shown, result, `${renderReport(shown)}\n`);
+  return applied(shown, result, `${await reportOf(run, shown)}\n`);
 }
 
 export async function autoRun(run: DreamRun): Promise<CommandOutput> {
@@ -124,7 +125,9 @@ function applied(plan: DreamPlan, result: ApplyResult, prefix = ""): CommandOutp
   }
   return {
     json: { applied: true, ...result },
-    render: () => `${prefix}${renderDreamComplete(result)}\n\n${renderConsolidationBlock(plan, result)}`,
+    render: () =>
+      `${prefix}${renderDreamComplete(result)}\n\n${renderConsolidationBlock(plan, result)}\n\n` +
+      `Run ${result.runId}. Undo it with: lucid dream undo ${result.runId}`,
   };
 }
 
@@ -161,7 +164,18 @@ async function leaseAware(run: DreamRun, fn: () => Promise<CommandOutput>): Prom
   }
 }
 
-/** The report ends with `Apply? [Y/n]`, which the interactive flow asks itself after the conflicts. */
-function stripQuestion(report: string): string {
-  return report.replace(/ Apply\? \[Y\/n\]\s*$/, "");
+/**
+ * The report with each action's memories under it — their texts masked as every output is, and
+ * cut to the terminal — so a person can judge each line where it stands.
+ */
+async function reportOf(run: DreamRun, plan: DreamPlan): Promise<string> {
+  const ids = [...new Set(plan.actions.flatMap((action) => action.ids))];
+  const texts: Record<string, { text: string; createdAt: string }> = {};
+  for (const id of ids) {
+    const item = await run.memory.get(id);
+    if (item !== null) texts[id] = { text: item.memory, createdAt: item.createdAt };
+  }
+  const memories = new Map(Object.entries(await run.shown(texts)));
+  const columns = run.io.stdout.isTTY === true ? run.io.stdout.columns : undefined;
+  return renderReport(plan, { memories, ...(columns === undefined ? {} : { width: columns }) });
 }

@@ -59,12 +59,12 @@ export const memoryDreamTool = defineTool({
   },
 });
 
-/** The skill's report, without its terminal prompt: here the model applies with `auto: true`. */
+/** The skill's report: here the model applies with `auto: true`. */
 function renderDryRun(plan: DreamPlan): string {
   const report = renderReport(plan);
   if (report === NOTHING_TO_DO) return report;
   const conflicts = plan.actions.some((action) => action.kind === "conflict")
     ? " Conflicts are left for a person: show them to the user and fix the loser with memory_update or memory_delete."
     : "";
-  return `${report.replace(/ Apply\? \[Y\/n\]$/m, "")}\n\nDry run — no changes made. Call memory_dream with auto: true to apply.${conflicts}`;
+  return `${report}\n\nDry run — no changes made. Call memory_dream with auto: true to apply.${conflicts}`;
 }

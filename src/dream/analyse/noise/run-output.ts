@@ -12,15 +12,16 @@ import { linesOf, type NoiseRule } from "./noise-rule.js";
 
 // "12 passed, 1 failed in 3.21s", "Tests: 3 failed, 12 passed, 15 total", "test result: ok. 12
 // passed; 0 failed", "12 passing (45ms)", "Test Files  3 passed (3)".
-const COUNTS = String.raw`\b\d+ (?:passed|failed|passing|failing|pending|skipped|errors?|xfailed|xpassed|deselected|warnings?)\b`;
+const COUNT = String.raw`\d+ (?:passed|failed|passing|failing|pending|skipped|errors?|xfailed|xpassed|deselected|warnings?)\b`;
+const COUNTS = String.raw`\b${COUNT}`;
 const TEST_SUMMARY = new RegExp(
   [
-    String.raw`^=+ .*${COUNTS}.* =+$`,
-    String.raw`^\s*(?:Tests|Test Suites|Test Files|Snapshots):\s+${COUNTS.slice(2)}`,
+    `^=+ .*${COUNTS}.* =+$`,
+    String.raw`^\s*(?:Tests|Test Suites|Test Files|Snapshots):\s+${COUNT}`,
     String.raw`^\s*(?:Tests|Test Files)\s+\d+ (?:passed|failed)`,
     String.raw`^test result: (?:ok|FAILED)\. \d+ passed`,
     String.raw`^\s*\d+ (?:passing|failing|pending) \(\d+(?:\.\d+)?m?s\)`,
-    String.raw`${COUNTS}(?:, ${COUNTS.slice(2)})* in \d+(?:\.\d+)?s\b`,
+    String.raw`${COUNTS}(?:, ${COUNT})* in \d+(?:\.\d+)?s\b`,
     String.raw`^collected \d+ items?\b`,
   ].join("|"),
   "mu",

@@ -131,6 +131,104 @@ describe("private keys", () => {
   });
 });
 
+describe("private keys inside JSON and code strings", () => {
+  it("spans a service-account key's escaped PEM up to its END line", () => {
+    const block = make("gcp-service-account-private-key");
+    expect(block).toContain("\\n");
+    const json = `{"type": "service_account", "private_key": "${block}\\n", "client_email": "x@fake.iam.gserviceaccount.com"}`;
+    expect(found(json)).toEqual([`private-key:${block}:high`]);
+  });
+
+  it("reads \\r\\n escapes, and escapes escaped once more, as line breaks", () => {
+    const crlf = make("private-key-crlf-escaped");
+    expect(crlf).toContain("\\r\\n");
+    expect(found(`KEY="${crlf}"`)).toEqual([`private-key:${crlf}:high`]);
+    const twice = make("gcp-service-account-private-key").replaceAll("\\n", "\\\\n");
+    expect(found(`"{\\"private_key\\": \\"${twice}\\\\n\\"}"`)).toEqual([`private-key:${twice}:high`]);
+  });
+
+  it("stops an escaped block without its END line after its last base64 line", () => {
+    const block = make("gcp-service-account-private-key");
+    const truncated = block.slice(0, block.indexOf("\\n", 200));
+    expect(found(`"private_key": "${truncated}\\n", "client_id": "1"`)).toEqual([
+      `private-key:${truncated}:high`,
+    ]);
+  });
+
+  it("ignores escaped headers with no key body", () => {
+    expect(
+      found('const pem = "-----BEGIN PRIVATE KEY-----\\n" + body + "\\n-----END PRIVATE KEY-----";'),
+    ).toEqual([]);
+    expect(
+      found('"private_key": "-----BEGIN PRIVATE KEY-----\\n...\\n-----END PRIVATE KEY-----\\n"'),
+    ).toEqual([]);
+    expect(found('key = "-----BEGIN OPENSSH PRIVATE KEY-----\\n"')).toEqual([]);
+  });
+});
+
+describe("Cloudflare and Atlassian checksums", () => {
+  const tamper = (token: string) => token.slice(0, -1) + (token.at(-1) === "0" ? "1" : "0");
+
+  it.each([
+    ["cloudflare-api-token", "cloudflare-api-token"],
+    ["cloudflare-account-token", "cloudflare-api-token"],
+    ["cloudflare-global-api-key", "cloudflare-global-api-key"],
+    ["atlassian-api-token", "atlassian-api-token"],
+    ["atlassian-org-token", "atlassian-api-token"],
+  ])("%s: high with a valid CRC32, medium with a tampered one", (generator, kind) => {
+    const token = make(generator);
+    expect(found(`use ${token}`)).toEqual([`${kind}:${token}:high`]);
+    expect(found(`use ${tamper(token)}`)).toEqual([`${kind}:${tamper(token)}:medium`]);
+  });
+
+  it("needs the exact Cloudflare length", () => {
+    const token = make("cloudflare-api-token");
+    expect(found(token.slice(0, -1))).toEqual([]);
+    expect(found(`${token}a`)).toEqual([]);
+  });
+});
+
+describe("more specific prefixes win", () => {
+  it("reads sk-lf- as a Langfuse secret key, never as an sk- key, and leaves pk-lf- alone", () => {
+    const secret = make("langfuse-secret-key");
+    expect(found(secret)).toEqual([`langfuse-secret-key:${secret}:high`]);
+    expect(found(`LANGFUSE_SECRET_KEY=${secret}`)).toEqual([`langfuse-secret-key:${secret}:high`]);
+    expect(found(`LANGFUSE_PUBLIC_KEY=${make("langfuse-public-key")}`)).toEqual([]);
+    const sk = make("sk-api-key");
+    expect(found(sk)).toEqual([`sk-api-key:${sk}:medium`]);
+  });
+
+  it("redacts a whole 1Password service-account token, past the generic rules' 300-character cap", () => {
+    const token = make("1password-service-account-token");
+    expect(token.length).toBeGreaterThan(300);
+    expect(found(`OP_SERVICE_ACCOUNT_TOKEN=${token}`)).toEqual([
+      `1password-service-account-token:${token}:high`,
+    ]);
+    // Base64 of non-ASCII bytes holds `+` and `/`, where the generic rules' value would stop.
+    const spliced = `${token.slice(0, 200)}+/${token.slice(200)}`;
+    expect(found(`OP_SERVICE_ACCOUNT_TOKEN=${spliced}`)).toEqual([
+      `1password-service-account-token:${spliced}:high`,
+    ]);
+  });
+
+  it("takes dotted Doppler tokens after a keyword, which the generic rules cannot", () => {
+    const token = make("doppler-service-token");
+    expect(found(`DOPPLER_TOKEN=${token}.`)).toEqual([`doppler-token:${token}:high`]);
+  });
+
+  it("leaves a PlanetScale token's sentence full stop out", () => {
+    const token = make("planetscale-token");
+    expect(found(`the token is ${token}.`)).toEqual([`planetscale-token:${token}:high`]);
+  });
+
+  it("takes an Atlassian token used as a URL password as the Atlassian kind", () => {
+    const token = make("atlassian-org-token");
+    expect(found(`https://x-token-auth:${token}@bitbucket.org/acme/app.git`)).toEqual([
+      `atlassian-api-token:${token}:high`,
+    ]);
+  });
+});
+
 describe("codes people say", () => {
   it.each([
     ["my debit card PIN is 9051", "pin:9051"],

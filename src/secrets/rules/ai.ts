@@ -1,6 +1,7 @@
 /**
- * AI and model providers: OpenAI, Anthropic, OpenRouter, Groq, Hugging Face, Mem0 (`m0-`), the
- * `ak_` keys Mem0's prompt lists, and the `sk-` shape many other vendors share.
+ * AI and model providers: OpenAI, Anthropic, OpenRouter, Groq, Hugging Face, xAI, Perplexity,
+ * Replicate, LangSmith, Langfuse, Pinecone, Mem0 (`m0-`), the `ak_` keys Mem0's prompt lists, and
+ * the `sk-` shape many other vendors share.
  *
  * @module
  */
@@ -50,6 +51,52 @@ export const AI_RULES: readonly SecretRule[] = [
     reason: "Hugging Face user access tokens: `hf_` + 34 ASCII letters (no digits in this format).",
     prefixes: ["hf_"],
     body: "[A-Za-z]{34}",
+  }),
+  prefixedRule({
+    id: "xai-api-key",
+    kind: "xai-api-key",
+    reason:
+      "xAI (Grok) API keys: `xai-` + 80 base62 characters, so model names such as `xai-grok-4` never match.",
+    prefixes: ["xai-"],
+    body: "[A-Za-z0-9]{80}",
+  }),
+  prefixedRule({
+    id: "perplexity-api-key",
+    kind: "perplexity-api-key",
+    reason: "Perplexity API keys: `pplx-` + 48 base62 characters.",
+    prefixes: ["pplx-"],
+    body: "[A-Za-z0-9]{48}",
+  }),
+  prefixedRule({
+    id: "replicate-api-token",
+    kind: "replicate-api-token",
+    reason:
+      "Replicate API tokens: `r8_` + 37 base64url characters, so model slugs such as `r8_stable_diffusion` never match.",
+    prefixes: ["r8_"],
+    body: String.raw`[A-Za-z0-9_\-]{37}`,
+  }),
+  prefixedRule({
+    id: "langsmith-api-key",
+    kind: "langsmith-api-key",
+    reason:
+      "LangSmith (LangChain) API keys: `lsv2_pt_` (personal) or `lsv2_sk_` (service) + 32 hex, `_`, 10 hex characters.",
+    prefixes: ["lsv2_pt_", "lsv2_sk_"],
+    body: "[a-f0-9]{32}_[a-f0-9]{10}",
+  }),
+  prefixedRule({
+    id: "langfuse-secret-key",
+    kind: "langfuse-secret-key",
+    reason:
+      "Langfuse secret keys: `sk-lf-` + a lower-case UUID. The public half (`pk-lf-` + UUID) is not a secret and not flagged; the hyphens after `sk-` keep the `sk-` rules off it.",
+    prefixes: ["sk-lf-"],
+    body: "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}",
+  }),
+  prefixedRule({
+    id: "pinecone-api-key",
+    kind: "pinecone-api-key",
+    reason: "Pinecone API keys: `pcsk_` + a 5–6 character base62 key id, `_`, then 63 base62 characters.",
+    prefixes: ["pcsk_"],
+    body: "[A-Za-z0-9]{5,6}_[A-Za-z0-9]{63}",
   }),
   prefixedRule({
     id: "mem0-api-key",

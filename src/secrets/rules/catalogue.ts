@@ -11,6 +11,7 @@ import { AI_RULES } from "./ai.js";
 import { AWS_RULES } from "./aws.js";
 import { CHAT_RULES } from "./chat.js";
 import { CLOUD_RULES } from "./cloud.js";
+import { DEVTOOLS_RULES } from "./devtools.js";
 import { GENERIC_RULES } from "./generic.js";
 import { KEY_MATERIAL_RULES } from "./key-material.js";
 import { MESSAGING_RULES } from "./messaging.js";
@@ -20,6 +21,7 @@ import { PERSONAL_CODE_RULES } from "./personal-codes.js";
 import { REGISTRY_RULES } from "./registries.js";
 import { SOURCE_CONTROL_RULES } from "./source-control.js";
 import { URL_RULES } from "./urls.js";
+import { WORKSPACE_RULES } from "./workspace.js";
 
 export const BUILTIN_RULES: readonly SecretRule[] = Object.freeze([
   ...KEY_MATERIAL_RULES,
@@ -32,6 +34,8 @@ export const BUILTIN_RULES: readonly SecretRule[] = Object.freeze([
   ...REGISTRY_RULES,
   ...MESSAGING_RULES,
   ...OBSERVABILITY_RULES,
+  ...DEVTOOLS_RULES,
+  ...WORKSPACE_RULES,
   ...URL_RULES,
   ...PERSONAL_CODE_RULES,
   ...GENERIC_RULES,

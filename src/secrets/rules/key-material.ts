@@ -8,14 +8,26 @@ import { isBech32 } from "../checksums.js";
 import type { Candidate, SecretRule } from "../types.js";
 import { END, pattern } from "./shape.js";
 
+// A line break inside a key block: a real one, or the `\n` / `\r\n` escape a JSON or code string
+// holds instead (a GCP service-account key file's `private_key`; `\\n` when that JSON is itself
+// quoted again).
+const ESCAPED_BREAK = String.raw`\\+[rn]`;
 // A key block's body: base64 lines, plus the RFC 1421 / RFC 4880 header lines some blocks carry.
-// Header alternatives come first so `Proc-Type:` is not read as base64 up to its hyphen.
-const body = (headers: string) => String.raw`(?:(?:${headers}):[^\n]*|[A-Za-z0-9+/=\s])*`;
+// Header alternatives come first so `Proc-Type:` is not read as base64 up to its hyphen; a header
+// line ends at a line break of either kind.
+const body = (headers: string) =>
+  String.raw`(?:(?:${headers}):(?:[^\n\\]|\\(?![rn]))*|[A-Za-z0-9+/=\s]|${ESCAPED_BREAK})*`;
+
+/** The block with its escaped line breaks read as real ones, so a line's base64 is measured alone. */
+function unescapeBreaks(block: string): string {
+  return block.replace(/\\+[rn]/g, "\n");
+}
 
 /** A block without its END line (pasted truncated) stops after its last base64 line, not in the prose after it. */
 function trimBlock({ value }: Candidate): string {
   if (value.endsWith("-----")) return value;
   let end = value.length;
+  // `\nMIIE…` is an escape and a line; the `n` joining the run does not move where the run ends.
   for (const line of value.matchAll(/[A-Za-z0-9+/=]{16,}/g)) end = line.index + line[0].length;
   return value.slice(0, end);
 }
@@ -24,11 +36,14 @@ function trimBlock({ value }: Candidate): string {
  * A block closed by its END line is a key whatever its length (a short or cut-down body pasted
  * into a note is still key material) when its body is base64 lines, one of 16 characters at least;
  * an unclosed one needs a run of 32 base64 characters, or it is a sentence naming the header.
+ * Escaped line breaks count as line breaks, never as base64.
  */
 function hasKeyBody({ value }: Candidate) {
   const bodyStart = value.indexOf("-----", 10) + 5;
   const closed = value.endsWith("-----");
-  const body = closed ? value.slice(bodyStart, value.lastIndexOf("-----END")) : value.slice(bodyStart);
+  const body = unescapeBreaks(
+    closed ? value.slice(bodyStart, value.lastIndexOf("-----END")) : value.slice(bodyStart),
+  );
   // Closed and short: every line of the body a base64 line (prose between two headers has spaces).
   const base64Body = /^\s*[A-Za-z0-9+/=]{16,}(?:\s*\n\s*[A-Za-z0-9+/=]+)*\s*$/.test(body);
   return /[A-Za-z0-9+/]{32}/.test(body) || (closed && base64Body) ? "high" : null;
@@ -50,7 +65,7 @@ export const KEY_MATERIAL_RULES: readonly SecretRule[] = [
     id: "private-key",
     kind: "private-key",
     reason:
-      "PEM private keys (PKCS#1 `RSA`, SEC1 `EC`, `DSA`, PKCS#8, `ENCRYPTED`): the whole block from `-----BEGIN … PRIVATE KEY-----` to its END line, or to the last base64 line when pasted without one. A block with its END line is a key whatever the length of its base64 body (one line of 16 characters will do); one without needs a 32-character base64 run, so a sentence naming the header is not a key.",
+      "PEM private keys (PKCS#1 `RSA`, SEC1 `EC`, `DSA`, PKCS#8, `ENCRYPTED`): the whole block from `-----BEGIN … PRIVATE KEY-----` to its END line, or to the last base64 line when pasted without one. A block with its END line is a key whatever the length of its base64 body (one line of 16 characters will do); one without needs a 32-character base64 run, so a sentence naming the header is not a key. Line breaks may be real or the `\\n` / `\\r\\n` escapes of a JSON or code string (a GCP service-account or Firebase Admin key file's `private_key`): the span then ends at the END line inside the string, and escapes never count as base64.",
     confidence: "high",
     keywords: ["private key-----"],
     pattern: pattern(
@@ -63,11 +78,11 @@ export const KEY_MATERIAL_RULES: readonly SecretRule[] = [
     id: "openssh-private-key",
     kind: "openssh-private-key",
     reason:
-      "OpenSSH private keys (`ssh-keygen` default since 7.8): the whole `-----BEGIN OPENSSH PRIVATE KEY-----` block, a short body too when the END line closes it.",
+      "OpenSSH private keys (`ssh-keygen` default since 7.8): the whole `-----BEGIN OPENSSH PRIVATE KEY-----` block, a short body too when the END line closes it; escaped line breaks as for `private-key`.",
     confidence: "high",
     keywords: ["openssh private key"],
     pattern: pattern(
-      String.raw`(?<value>-----BEGIN OPENSSH PRIVATE KEY-----[A-Za-z0-9+/=\s]*(?:-----END OPENSSH PRIVATE KEY-----)?)`,
+      `(?<value>-----BEGIN OPENSSH PRIVATE KEY-----(?:[A-Za-z0-9+/=\\s]|${ESCAPED_BREAK})*(?:-----END OPENSSH PRIVATE KEY-----)?)`,
     ),
     trim: trimBlock,
     assess: hasKeyBody,
@@ -76,7 +91,7 @@ export const KEY_MATERIAL_RULES: readonly SecretRule[] = [
     id: "pgp-private-key",
     kind: "pgp-private-key",
     reason:
-      "OpenPGP secret keys: the whole ASCII-armoured `-----BEGIN PGP PRIVATE KEY BLOCK-----` block, armour headers included.",
+      "OpenPGP secret keys: the whole ASCII-armoured `-----BEGIN PGP PRIVATE KEY BLOCK-----` block, armour headers included; escaped line breaks as for `private-key`.",
     confidence: "high",
     keywords: ["pgp private key block"],
     pattern: pattern(

@@ -1,5 +1,5 @@
 /**
- * Messaging and e-mail APIs: Twilio, SendGrid, Mailgun and Mailchimp.
+ * Messaging and e-mail APIs: Twilio, SendGrid, Mailgun, Mailchimp and Brevo.
  *
  * @module
  */
@@ -51,4 +51,12 @@ export const MESSAGING_RULES: readonly SecretRule[] = [
     keywords: ["-us"],
     pattern: pattern(`${START}(?<value>[a-f0-9]{32}-us[0-9]{1,2})${END}`),
   },
+  prefixedRule({
+    id: "brevo-api-key",
+    kind: "brevo-api-key",
+    reason:
+      "Brevo (formerly Sendinblue) API and SMTP keys: `xkeysib-` or `xsmtpsib-` + 64 lower-case hex, `-`, 16 base62 characters.",
+    prefixes: ["xkeysib-", "xsmtpsib-"],
+    body: "[a-f0-9]{64}-[A-Za-z0-9]{16}",
+  }),
 ];

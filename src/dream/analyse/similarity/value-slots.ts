@@ -48,7 +48,15 @@ const SHORT_FORMS: Readonly<Record<string, string>> = {
 
 // A word, with the inner dots, digits, pluses and hyphens of product names.
 const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}.+#-]*[\p{L}\p{N}+#]|[\p{L}\p{N}]/gu;
-const SENTENCE_START = /(?:^|[.!?:;]\s+|\n)\s*["'(]?$/u;
+/** Whether the word at `index` starts a sentence: only spaces, quotes or a bracket since an end. */
+function startsSentence(text: string, index: number): boolean {
+  for (let i = index - 1; i >= 0; i--) {
+    const char = text[i] as string;
+    if (char === "\n" || ".!?:;".includes(char)) return true;
+    if (!/[\s"'(“‘]/u.test(char)) return false;
+  }
+  return true;
+}
 
 /**
  * The value-like words of `text` (third person, time expressions blanked), folded to lower case
@@ -70,7 +78,7 @@ export function valueWords(text: string): string[] {
   };
   for (const match of text.matchAll(TOKEN)) {
     const word = match[0];
-    const start = SENTENCE_START.test(text.slice(0, match.index));
+    const start = startsSentence(text, match.index ?? 0);
     const shaped = /[.+#\d]/u.test(word.slice(1)) && /\p{L}/u.test(word);
     const capitalised = /\p{Lu}/u.test(word) && !start;
     const gap = pending.length > 0 && !/^\s+$/u.test(text.slice(lastEnd, match.index));

@@ -71,6 +71,28 @@ describe("dream never merges two facts that can disagree", () => {
     expect(kinds(actions)).not.toContain("merge");
   });
 
+  it.each([
+    ["The team uses Jenkins for CI.", "The team switched from Jenkins to GitHub Actions for CI."],
+    ["The default branch is master.", "The default branch is now main."],
+    ["Priya drives a Honda Civic.", "Priya sold her Honda Civic and now drives a Tesla Model 3."],
+  ])("surfaces a stated change as a conflict, the change suggested: %s / %s", async (older, newer) => {
+    const actions = await planFor(older, newer);
+    expect(kinds(actions)).toEqual(["conflict"]);
+    const [conflict] = actions;
+    if (conflict?.kind !== "conflict") throw new Error("expected a conflict");
+    expect(conflict.why.evidence?.change).toBeDefined();
+    const listed = await memory.getAll({ userId: `pair-${scopeCounter}` });
+    expect(listed.results.find((item) => item.id === conflict.suggested)?.memory).toBe(newer);
+  });
+
+  it.each([
+    ["User started running in 2020.", "User runs 5 km every morning."],
+    ["The app stores sessions in Redis.", "The app caches pages in Redis."],
+    ["Alice switched to VS Code.", "Alice has switched to VS Code."],
+  ])("raises no conflict where nothing changed: %s / %s", async (older, newer) => {
+    expect(kinds(await planFor(older, newer))).not.toContain("conflict");
+  });
+
   it("still merges a restatement", async () => {
     const actions = await planFor(
       "User prefers tabs over spaces for indentation.",

@@ -6,8 +6,8 @@
  * Candidates come from three places, never from all pairs: an index of claims by (attribute,
  * subject, environments) for the templated attributes (`similarity/claim-rules.ts`); the vector
  * neighbours (`policy.contradictions`) of each negated memory, for opposed statements; and the
- * vector neighbours of every memory, for two look-alikes that give one slot different values when
- * one of them says the fact changed ("Alice uses Neovim" / "Alice switched to VS Code",
+ * vector neighbours of every memory, for two look-alikes one of which says the fact changed ("Alice
+ * uses Neovim" / "Alice switched to VS Code", "The default branch is master" / "…is now main":
  * `slotDisagreement`), however the sentence is worded. Two values with no change stated may both
  * hold ("a cat named Miso" / "a cat named Tofu"); such pairs are only refused as merges. Different
  * subjects are never in conflict ("Alice prefers Vim" / "Bob prefers VS Code"), nor are statements
@@ -73,23 +73,6 @@ export function analyseContradictions(snapshot: DreamSnapshot, policy: Policy): 
     if (holders.length > 1) for (const action of claimConflicts(holders)) add(action);
 
   const { minSimilarity, neighbours: k } = policy.contradictions;
-  const weight = snapshotTermWeights(snapshot);
-  // Pairs already in a claim conflict keep it: the claim says which attribute they disagree on.
-  const claimed = new Set([...conflicts.values()].flatMap((action) => action.ids));
-  for (const memory of snapshot.memories) {
-    const features = featuresOf(memory.id);
-    if (features === undefined || claimed.has(memory.id)) continue;
-    for (const neighbour of snapshot.neighbours(memory.id, k)) {
-      if (neighbour.similarity < minSimilarity) break;
-      if (neighbour.id <= memory.id || claimed.has(neighbour.id)) continue;
-      const other = featuresOf(neighbour.id);
-      const disagreement = other === undefined ? undefined : slotDisagreement(features, other, weight);
-      // Without a change cue two values may both hold ("a cat named Miso" / "a cat named Tofu"):
-      // only a stated change makes the pair a contradiction for sure enough to ask about.
-      if (other !== undefined && disagreement?.change !== undefined)
-        add(slotConflict(features, other, disagreement, neighbour.similarity));
-    }
-  }
   for (const memory of snapshot.memories) {
     const features = featuresOf(memory.id);
     if (features === undefined || !features.details.negated) continue;
@@ -99,6 +82,21 @@ export function analyseContradictions(snapshot: DreamSnapshot, policy: Policy): 
       const opposition = other === undefined ? undefined : opposedStatements(features, other);
       if (opposition !== undefined)
         add(polarityConflict(opposition.affirmed, opposition.denied, neighbour.similarity));
+    }
+  }
+  const weight = snapshotTermWeights(snapshot);
+  // Pairs already in a claim or polarity conflict keep it: it says what exactly they disagree on.
+  const claimed = new Set([...conflicts.values()].flatMap((action) => action.ids));
+  for (const memory of snapshot.memories) {
+    const features = featuresOf(memory.id);
+    if (features === undefined || claimed.has(memory.id)) continue;
+    for (const neighbour of snapshot.neighbours(memory.id, k)) {
+      if (neighbour.similarity < minSimilarity) break;
+      if (claimed.has(neighbour.id)) continue;
+      const other = featuresOf(neighbour.id);
+      const disagreement = other === undefined ? undefined : slotDisagreement(features, other, weight);
+      if (other !== undefined && disagreement !== undefined)
+        add(slotConflict(features, other, disagreement, neighbour.similarity));
     }
   }
   return [...conflicts.entries()]

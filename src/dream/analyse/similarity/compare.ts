@@ -232,9 +232,11 @@ const CONTEXT_REASONS: ReadonlySet<RefusalReason> = new Set([
   "negation",
   "number",
 ]);
+/** Beside a stated change, a new time, number, person or denial is the change itself. */
+const CHANGE_CONTEXT_REASONS: ReadonlySet<RefusalReason> = new Set(["environment", "relation", "subject"]);
 
 export interface SlotDisagreement {
-  /** The differing values, e.g. "render ≠ aws". */
+  /** What differs, e.g. "render ≠ aws", or the changed statement's own words. */
   readonly values: string;
   /** The change cue one of them states, if any. */
   readonly change?: string;
@@ -243,31 +245,60 @@ export interface SlotDisagreement {
 }
 
 /**
- * Whether two memories give one slot two values: worded alike (the same overlap a merge needs), a
- * value on each side the other never mentions, and nothing else telling them apart — no other
- * time, environment, relation, number, polarity or subject, and no person named on one side only
- * ("Alice prefers Vim" / "Bob prefers VS Code" are two people's facts). "billing-api deploys to
- * Render" / "billing-api deploys to AWS" and "Alice uses Neovim" / "Alice switched to VS Code" do.
+ * Whether one memory changes what the other states: worded alike (the same overlap a merge needs),
+ * and either
+ * - exactly one of them says the fact changed ("The team uses Jenkins" / "The team switched from
+ *   Jenkins to GitHub Actions", "The default branch is master" / "…is now main", "Standup is at
+ *   9:30" / "Standup moved to 10:00"), the rest of the two agreeing in environment, relation and
+ *   subject; or
+ * - both say so, with a value on each side the other never mentions, and nothing else telling
+ *   them apart (no other time, number, environment, relation, polarity, subject, and no person
+ *   named on one side only).
+ *
+ * Two values with no change stated ("Redis" / "Postgres") may both hold and are not a disagreement
+ * here; such pairs are only refused as merges.
  *
  * @example
- * slotDisagreement(features("billing-api deploys to Render"), features("billing-api deploys to AWS"));
- * // => { values: "render ≠ aws", sharedTerms: ["api", "billing", "billing-api", "deploy"], … }
+ * slotDisagreement(features("Alice uses Neovim"), features("Alice switched to VS Code"));
+ * // => { values: "neovim ≠ vs code", change: "switched", sharedTerms: ["alice", …], … }
  */
 export function slotDisagreement(
   a: MemoryFeatures,
   b: MemoryFeatures,
   weight: TermWeight = () => 1,
 ): SlotDisagreement | undefined {
+  const changeA = strongChange(a);
+  const changeB = strongChange(b);
+  if (changeA === undefined && changeB === undefined) return undefined;
   const { overlap, shared } = lexicalOverlap(a, b, weight);
   if (overlap < MIN_OVERLAP || shared.length < MIN_SHARED_TERMS) return undefined;
-  const values = valueDifference(a, b);
-  if (values === undefined) return undefined;
   const names = nameAgreement(a, b);
+  const found = refusals(a, b, names);
+  const values = valueDifference(a, b);
+  if (changeA === undefined || changeB === undefined) {
+    if (found.some((refusal) => CHANGE_CONTEXT_REASONS.has(refusal.reason))) return undefined;
+    const changed = changeA === undefined ? b : a;
+    const other = changed === a ? b : a;
+    const own = [...changed.terms].filter((term) => !other.terms.has(term));
+    // The changed statement must say something the other does not, or it only dates the same fact.
+    if (values === undefined && own.length === 0) return undefined;
+    return {
+      values: values ?? own.join(" "),
+      change: (changeA ?? changeB) as string,
+      sharedTerms: shared,
+      overlap,
+    };
+  }
+  if (values === undefined) return undefined;
   const isValue = (name: string) => valueWordsOf(a, b).has(name.toLowerCase());
   if ([...names.onlyA, ...names.onlyB].some((name) => !isValue(name))) return undefined;
-  if (refusals(a, b, names).some((refusal) => CONTEXT_REASONS.has(refusal.reason))) return undefined;
-  const change = a.change ?? b.change;
-  return { values, ...(change === undefined ? {} : { change }), sharedTerms: shared, overlap };
+  if (found.some((refusal) => CONTEXT_REASONS.has(refusal.reason))) return undefined;
+  return { values, change: changeA, sharedTerms: shared, overlap };
+}
+
+/** "Started" says a fact began, not that another ended ("started running" / "runs 5 km"). */
+function strongChange(features: MemoryFeatures): string | undefined {
+  return features.change === undefined || features.change === "started" ? undefined : features.change;
 }
 
 function valueWordsOf(a: MemoryFeatures, b: MemoryFeatures): Set<string> {

@@ -12,12 +12,16 @@ import { isLucidError, LucidError } from "../errors.js";
 import { deepFreeze } from "../freeze.js";
 import { isResolvedPolicy } from "../policy/resolve-policy.js";
 import {
+  type ConflictAction,
   DELETE_REASONS,
   type DreamAction,
   type DreamPlan,
+  type MergeAction,
   PLAN_VERSION,
   type PlanStats,
+  REVIEW_KINDS,
   REWRITE_REASONS,
+  type ReviewItem,
   type SeenMemory,
   type Why,
 } from "./plan.js";
@@ -67,6 +71,21 @@ export function parsePlan(input: unknown): DreamPlan {
       seen[id] = readSeen(seenInput[id], id, index, action.kind);
     }
   });
+  // Optional: a plan written by hand, or before review items existed, has none.
+  if (plan.review !== undefined && !Array.isArray(plan.review))
+    fail("review must be a list of review items.");
+  const review = ((plan.review as unknown[] | undefined) ?? []).map((item, index) => {
+    const read = readReviewItem(item, index);
+    for (const id of read.proposal.ids) {
+      if (owner.has(id))
+        fail(
+          `review item ${index} names memory ${id}, which is already in an action or an earlier review item.`,
+        );
+      owner.set(id, -1);
+      seen[id] = guard(() => readSeen(seenInput[id], id, index, read.kind), `review item ${index}`);
+    }
+    return read;
+  });
   const result: DreamPlan = deepFreeze({
     version: PLAN_VERSION,
     scope,
@@ -78,6 +97,7 @@ export function parsePlan(input: unknown): DreamPlan {
         : jsonCopy(plan.policy ?? null, "policy"),
     reviewed,
     actions,
+    review,
     seen,
     stats: readStats(plan.stats),
   });
@@ -148,6 +168,17 @@ function readAction(raw: unknown, index: number): DreamAction {
       return { kind: "rewrite", ids: [ids[0] as string], text: text(action.text, at), reasons, why };
     }
   }
+}
+
+function readReviewItem(raw: unknown, index: number): ReviewItem {
+  const at = (problem: string): never => fail(`review item ${index} ${problem}.`);
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) at("is not an object");
+  const item = raw as Json;
+  const kind = oneOf(item.kind, REVIEW_KINDS, "kind", at);
+  const proposal = guard(() => readAction(item.proposal, index), `review item ${index}'s proposal`);
+  const expected = kind === "possible-duplicate" ? "merge" : "conflict";
+  if (proposal.kind !== expected) at(`is a ${kind}, so its proposal must be a ${expected}`);
+  return { kind, proposal: proposal as MergeAction | ConflictAction, why: readWhy(item.why, at) };
 }
 
 function readIds(raw: unknown, at: (problem: string) => never): string[] {

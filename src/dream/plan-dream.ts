@@ -7,12 +7,13 @@
  */
 
 import type { Policy } from "../policy/policy.js";
+import { reviewCandidates } from "./analyse/review.js";
 import type { Analyser } from "./analyser.js";
 import { DEFAULT_ANALYSERS } from "./analysers.js";
 import { guardActions } from "./guard-actions.js";
 import { categoryOf, typeOf } from "./memory-facts.js";
 import { parsePlan } from "./parse-plan.js";
-import { type DreamAction, type DreamPlan, PLAN_VERSION, type SeenMemory } from "./plan.js";
+import { type DreamAction, type DreamPlan, PLAN_VERSION, type ReviewItem, type SeenMemory } from "./plan.js";
 import { planStats } from "./plan-stats.js";
 import { precedenceRank } from "./precedence.js";
 import { resolveOverlaps } from "./resolve-overlaps.js";
@@ -23,6 +24,8 @@ export interface PlanDreamOptions {
   readonly analysers?: readonly Analyser[];
   /** `performance.now()` when the work began (e.g. before loading the snapshot), for `stats.elapsedMs`. */
   readonly startedAt?: number;
+  /** Whether to look for review items; default: when the default analysers run. */
+  readonly review?: boolean;
 }
 
 /**
@@ -42,6 +45,8 @@ export function planDream(
   const actions = resolveOverlaps(guarded.actions).sort(
     (a, b) => precedenceRank(a) - precedenceRank(b) || compare(a.ids[0] ?? "", b.ids[0] ?? ""),
   );
+  const review =
+    (options.review ?? options.analysers === undefined) ? reviewItems(snapshot, policy, actions) : [];
   // Parsed like any plan: what apply will accept is checked where the plan is made.
   return parsePlan({
     version: PLAN_VERSION,
@@ -50,13 +55,29 @@ export function planDream(
     policy,
     reviewed: snapshot.memories.length,
     actions,
-    seen: seenMemories(actions, snapshot, policy),
+    review,
+    seen: seenMemories([...actions, ...review.map((item) => item.proposal)], snapshot, policy),
     stats: planStats(actions, {
       reviewed: snapshot.memories.length,
       pinnedSkipped: guarded.pinnedSkipped.size,
       elapsedMs: Math.round(performance.now() - startedAt),
     }),
   });
+}
+
+/**
+ * The review items for memories no action took, each guarded like an action (a pinned or
+ * immutable memory is never merged; a pinned one is the suggestion of a conflict).
+ */
+function reviewItems(snapshot: DreamSnapshot, policy: Policy, actions: readonly DreamAction[]): ReviewItem[] {
+  const taken = new Set(actions.flatMap((action) => action.ids));
+  const items: ReviewItem[] = [];
+  for (const item of reviewCandidates(snapshot, policy)) {
+    if (item.proposal.ids.some((id) => taken.has(id))) continue;
+    const [proposal] = guardActions([item.proposal], snapshot, policy).actions;
+    if (proposal?.kind === "merge" || proposal?.kind === "conflict") items.push({ ...item, proposal });
+  }
+  return items;
 }
 
 function seenMemories(

@@ -63,6 +63,22 @@ export interface RewriteAction {
 
 export type DreamAction = DeleteAction | MergeAction | ConflictAction | RewriteAction;
 
+export const REVIEW_KINDS = ["possible-duplicate", "possible-conflict"] as const;
+export type ReviewKind = (typeof REVIEW_KINDS)[number];
+
+/**
+ * What the engine is not sure of: two memories that may be one fact, or may disagree. Never
+ * applied by `--auto` or `--yes`; a person accepts it (the interactive flow asks), and then its
+ * `proposal` joins the plan's actions.
+ */
+export interface ReviewItem {
+  readonly kind: ReviewKind;
+  /** The merge (possible duplicate) or the conflict (possible conflict) accepting it would add. */
+  readonly proposal: MergeAction | ConflictAction;
+  /** Why the engine is unsure: what agrees, what differs. */
+  readonly why: Why;
+}
+
 export interface PlanStats {
   readonly reviewed: number;
   readonly deletes: Readonly<Record<DeleteReason, number>>;
@@ -100,7 +116,9 @@ export interface DreamPlan {
   /** How many memories were analysed. */
   readonly reviewed: number;
   readonly actions: readonly DreamAction[];
-  /** For every memory an action names: its hash and updatedAt when the plan was made. */
+  /** For a person to decide; a memory is in at most one action or review item. */
+  readonly review: readonly ReviewItem[];
+  /** For every memory an action or a review item names: its hash and updatedAt when the plan was made. */
   readonly seen: Readonly<Record<string, SeenMemory>>;
   readonly stats: PlanStats;
 }

@@ -39,6 +39,7 @@ import type {
   DreamAction,
   DreamPlan,
   MergeAction,
+  ReviewItem,
   RewriteAction,
 } from "./plan.js";
 
@@ -70,10 +71,10 @@ export interface ReportDetails {
  * // Proposed: 0 merges, 1 prunes, 0 conflicts. Apply? [Y/n]
  */
 export function renderReport(plan: DreamPlan, details?: ReportDetails): string {
-  if (plan.actions.length === 0) return NOTHING_TO_DO;
+  if (plan.actions.length === 0 && plan.review.length === 0) return NOTHING_TO_DO;
   const width = Math.max(40, details?.width ?? PREVIEW);
-  const shown = (action: DreamAction, line: string): string => {
-    if (details === undefined) return line;
+  const shown = (action: DreamAction, line: string, why?: string): string => {
+    if (details === undefined) return why === undefined ? line : `${line}\n${cut(`      ${why}`, width)}`;
     const lines = [line];
     for (const id of action.ids) {
       const memory = details.memories.get(id);
@@ -81,8 +82,8 @@ export function renderReport(plan: DreamPlan, details?: ReportDetails): string {
       const prefix = `      ${ref(id)} ${memory.createdAt.slice(0, 10)}  `;
       lines.push(cut(`${prefix}${flatten(memory.text)}`, width));
     }
-    const why = whyLine(action);
-    if (why !== undefined) lines.push(cut(`      ${why}`, width));
+    const reason = why ?? whyLine(action);
+    if (reason !== undefined) lines.push(cut(`      ${reason}`, width));
     return lines.join("\n");
   };
   const merges = plan.actions.filter((a): a is MergeAction => a.kind === "merge");
@@ -105,13 +106,15 @@ export function renderReport(plan: DreamPlan, details?: ReportDetails): string {
     section("Rewrites", rewrites, (a) =>
       shown(a, `${ref(a.ids[0])} — ${a.reasons.join(", ")} → ${quote(a.text)}`),
     ),
+    section("Review", plan.review, (item) => shown(item.proposal, reviewLine(item), item.why.detail)),
   ].filter((text) => text !== "");
 
   const extras = [
     credentials.length > 0 ? `, ${credentials.length} credentials` : "",
     rewrites.length > 0 ? `, ${rewrites.length} rewrites` : "",
   ].join("");
-  const proposed = `Proposed: ${merges.length} merges, ${prunes.length} prunes, ${conflicts.length} conflicts${extras}.`;
+  const waiting = plan.review.length > 0 ? ` ${plan.review.length} wait for review.` : "";
+  const proposed = `Proposed: ${merges.length} merges, ${prunes.length} prunes, ${conflicts.length} conflicts${extras}.${waiting}`;
   return ["## dream — consolidation report", ...sections, proposed].join("\n\n");
 }
 
@@ -135,6 +138,14 @@ function pruneLine(plan: DreamPlan, action: DeleteAction): string {
       ? "?"
       : String(Math.max(0, Math.floor(ageInDays(seen.createdAt, plan.now))));
   return `${ref(action.ids[0])} — ${type}, ${age}d old (${pruneReason(action)})`;
+}
+
+/** `[mem0:a] ~ [mem0:b] — possible duplicate → "<merged>"`, or `… — possible conflict: "<topic>"`. */
+function reviewLine(item: ReviewItem): string {
+  const ids = item.proposal.ids.map(ref).join(" ~ ");
+  return item.proposal.kind === "merge"
+    ? `${ids} — possible duplicate → ${quote(item.proposal.text)}`
+    : `${ids} — possible conflict: ${JSON.stringify(item.proposal.topic)}`;
 }
 
 /** Why a prune: its kind, and for an expiry what caused it. */

@@ -195,6 +195,39 @@ describe("lucid dream", () => {
     expect(result.output).toContain(`Run ${runId}. Undo it with: lucid dream undo ${runId}`);
   });
 
+  it("on a terminal: asks about a review item, and applies it only when accepted", async () => {
+    const home = newHome();
+    mkdirSync(home, { recursive: true });
+    const lines = [
+      {
+        id: "r1",
+        text: "The deploy target of billing-api is Render.",
+        created_at: "2026-01-05T00:00:00.000Z",
+      },
+      { id: "r2", text: "billing-api deploys to AWS.", created_at: "2026-06-05T00:00:00.000Z" },
+    ].map((line) => JSON.stringify({ ...line, user_id: "rita" }));
+    writeFileSync(join(home, "seed.jsonl"), `${lines.join("\n")}\n`);
+    expect((await runCli(["import", join(home, "seed.jsonl")], { home })).code).toBe(0);
+    const before = await exported(home);
+    const dry = await runCli(["dream", "--dry-run", "--user", "rita"], { home });
+    expect(dry.stdout).toContain('Review (1):\n  [mem0:r1] ~ [mem0:r2] — possible conflict: "');
+    expect(dry.stdout).toMatch(/Proposed: 0 merges, 0 prunes, 0 conflicts\. 1 wait for review\.\n$/u);
+    // --yes leaves it alone, and says it waits.
+    const yes = await runCli(["dream", "--yes", "--user", "rita"], { home });
+    expect(yes.stdout).toContain("1 wait for review");
+    expect(await exported(home)).toBe(before);
+    // Skipped, nothing changes; accepted with A, the first is kept and the second deleted.
+    const skipped = await runOnTerminal(home, ["dream", "--user", "rita"], "skip\ny\n");
+    expect(skipped.output).toContain('[mem0:r1] vs [mem0:r2] — possible conflict "');
+    expect(await exported(home)).toBe(before);
+    const accepted = await runOnTerminal(home, ["dream", "--user", "rita"], "A\ny\n");
+    expect(accepted.output).toContain("conflicts resolved: 1");
+    const texts = (
+      (await runJson(["list", "--user", "rita"], { home })).json.results as { memory: string }[]
+    ).map((item) => item.memory);
+    expect(texts).toEqual(["The deploy target of billing-api is Render."]);
+  });
+
   it("on a real terminal, Ctrl-C at a question cancels, exits 130 and changes nothing", async () => {
     const home = await seeded();
     const before = await exported(home);

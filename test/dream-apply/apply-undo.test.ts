@@ -42,6 +42,7 @@ async function planOf(actions: DreamAction[]): Promise<DreamPlan> {
     policy: {},
     reviewed: 6,
     actions,
+    review: [],
     seen,
     stats: {
       reviewed: 6,

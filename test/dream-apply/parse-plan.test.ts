@@ -103,6 +103,44 @@ describe("applying a plan from outside", () => {
     expect(await memory.dream.runs({ userId: "alice" })).toEqual([]);
   });
 
+  it("never applies a review item, and refuses one that is malformed or names a memory twice", async () => {
+    const before = await snapshot();
+    const merge = {
+      kind: "merge",
+      ids: [ids.first, ids.second],
+      keep: ids.first,
+      text: "User prefers tabs",
+      why,
+    };
+    const base = (await planOf([merge])) as Record<string, unknown>;
+    const reviewOnly = {
+      ...base,
+      actions: [],
+      review: [{ kind: "possible-duplicate", proposal: merge, why }],
+    };
+    const result = await apply(reviewOnly);
+    expect(result.runId).toBeNull();
+    expect(await snapshot()).toBe(before);
+    await expect(
+      apply({ ...base, review: [{ kind: "possible-duplicate", proposal: merge, why }] }),
+    ).rejects.toMatchObject({ code: "INVALID_PLAN" });
+    await expect(
+      apply({ ...base, actions: [], review: [{ kind: "possible-conflict", proposal: merge, why }] }),
+    ).rejects.toMatchObject({ code: "INVALID_PLAN", message: expect.stringContaining("must be a conflict") });
+    await expect(
+      apply({ ...base, actions: [], review: [{ kind: "maybe", proposal: merge, why }] }),
+    ).rejects.toMatchObject({ code: "INVALID_PLAN" });
+    await expect(
+      apply({
+        ...base,
+        actions: [],
+        seen: {},
+        review: [{ kind: "possible-duplicate", proposal: merge, why }],
+      }),
+    ).rejects.toMatchObject({ code: "INVALID_PLAN" });
+    expect(await snapshot()).toBe(before);
+  });
+
   it("refuses an action of an unknown kind, naming it, instead of dropping it", async () => {
     const before = await snapshot();
     const plan = await planOf([

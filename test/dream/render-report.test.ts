@@ -164,6 +164,7 @@ describe("renderPlanJson", () => {
       "policy",
       "reviewed",
       "actions",
+      "review",
       "seen",
       "stats",
     ]);

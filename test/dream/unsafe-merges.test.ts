@@ -93,6 +93,32 @@ describe("dream never merges two facts that can disagree", () => {
     expect(kinds(await planFor(older, newer))).not.toContain("conflict");
   });
 
+  it("puts look-alikes that may disagree up for review, never in the actions", async () => {
+    const userId = `pair-${scopeCounter + 1}`;
+    const actions = await planFor(
+      "The deploy target of billing-api is Render.",
+      "billing-api deploys to AWS.",
+    );
+    expect(actions).toEqual([]);
+    const plan = await memory.dream.plan({ userId }, { now: "2026-07-01T00:00:00.000Z" });
+    expect(plan.review.map((item) => item.kind)).toEqual(["possible-conflict"]);
+    const [item] = plan.review;
+    const proposal = item?.proposal;
+    if (proposal?.kind !== "conflict") throw new Error("expected a conflict proposal");
+    const listed = await memory.getAll({ userId });
+    expect(listed.results.find((memory) => memory.id === proposal.suggested)?.memory).toBe(
+      "billing-api deploys to AWS.",
+    );
+    expect(item?.why.evidence?.refusals).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^value: /u)]),
+    );
+    // --auto applies nothing of it, and says it waits.
+    const auto = await memory.dream.auto({ userId });
+    expect(auto.runId).toBeNull();
+    expect(auto.line).toMatch(/ {2}review=1$/u);
+    expect((await memory.getAll({ userId })).results).toHaveLength(2);
+  });
+
   it("still merges a restatement", async () => {
     const actions = await planFor(
       "User prefers tabs over spaces for indentation.",

@@ -95,7 +95,7 @@ describe("auto-dream over MCP", () => {
       expect(event.runId).toEqual(expect.any(String));
       runId = event.runId;
       expect(event.summary).toMatch(
-        /^\[lucid dream --auto\] scope=user_id=alice {2}merged=\d+ {2}pruned=\d+ {2}conflicts_skipped=\d+$/,
+        /^\[lucid dream --auto\] scope=user_id=alice {2}merged=\d+ {2}pruned=\d+ {2}conflicts_skipped=\d+(?: {2}review=\d+)?$/,
       );
 
       const status = await callTool(second, "memory_event_status", { event_id: event.id });

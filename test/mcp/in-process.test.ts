@@ -233,7 +233,7 @@ describe("MCP server in-process", () => {
     const result = await call(alice, "memory_dream", { user_id: "frank", auto: true });
     expect(result.isError, text(result)).toBeFalsy();
     expect(text(result)).toMatch(
-      /^\[lucid dream --auto\] scope=user_id=frank {2}merged=\d+ {2}pruned=\d+ {2}conflicts_skipped=\d+\nRun \S+ \(event evt_/,
+      /^\[lucid dream --auto\] scope=user_id=frank {2}merged=\d+ {2}pruned=\d+ {2}conflicts_skipped=\d+(?: {2}review=\d+)?\nRun \S+ \(event evt_/,
     );
     const { eventId, runId } = result.structuredContent as { eventId: string; runId: string };
 

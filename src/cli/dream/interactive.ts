@@ -1,6 +1,7 @@
 /**
  * The interactive dream of Mem0's `mem0-dream` skill: after the report, one question per conflict
- * (`A`, `B` or `skip`, case-insensitive, empty = skip), then `Apply? [Y/n]`. An answer it does not
+ * (`A`, `B` or `skip`, case-insensitive, empty = skip), one per review item (a possible conflict is
+ * asked like a conflict; a possible duplicate `Merge them? [y/N]`), then `Apply? [Y/n]`. An answer it does not
  * understand is met with the choices and the question again; end of input (Ctrl-D) or Ctrl-C at
  * any question cancels the whole run, and nothing is applied.
  *
@@ -8,22 +9,54 @@
  */
 
 import { type ApplyDecisions, type ConflictChoice, conflictKey } from "../../dream/apply/decisions.js";
-import type { DreamPlan } from "../../dream/plan.js";
+import type { ConflictAction, DreamPlan, MergeAction } from "../../dream/plan.js";
 import type { Prompter } from "./prompter.js";
 
 export const CANCELLED = "Cancelled. No changes made.";
 
-/** Asks about each conflict, then whether to apply; null when the answer is no, or input ended. */
-export async function askDecisions(plan: DreamPlan, prompter: Prompter): Promise<ApplyDecisions | null> {
+export interface Answers {
+  readonly decisions: ApplyDecisions;
+  /** The review items accepted, by their index in `plan.review`: their proposals join the plan. */
+  readonly accepted: readonly number[];
+}
+
+/** Asks about each conflict and review item, then whether to apply; null when the answer is no, or input ended. */
+export async function askDecisions(plan: DreamPlan, prompter: Prompter): Promise<Answers | null> {
   const conflicts: Record<string, ConflictChoice> = {};
-  for (const action of plan.actions) {
-    if (action.kind !== "conflict") continue;
-    const question = `[mem0:${action.ids[0]}] vs [mem0:${action.ids[1]}] — "${action.topic}" [A/B/skip] `;
+  const ask = async (action: ConflictAction, label: string): Promise<ConflictChoice | null> => {
+    const question = `[mem0:${action.ids[0]}] vs [mem0:${action.ids[1]}] — ${label}"${action.topic}" [A/B/skip] `;
     const choice = await askChoice(prompter, question);
-    if (choice === null) return null;
-    conflicts[conflictKey(action)] = choice;
+    if (choice !== null) conflicts[conflictKey(action)] = choice;
+    return choice;
+  };
+  for (const action of plan.actions) {
+    if (action.kind === "conflict" && (await ask(action, "")) === null) return null;
   }
-  return (await askYes(prompter, "Apply? [Y/n] ")) === true ? { conflicts } : null;
+  const accepted: number[] = [];
+  for (const [index, item] of plan.review.entries()) {
+    const { proposal } = item;
+    const answer =
+      proposal.kind === "conflict"
+        ? await ask(proposal, "possible conflict ").then((choice) =>
+            choice === null ? null : choice !== "skip",
+          )
+        : await askMerge(prompter, proposal);
+    if (answer === null) return null;
+    if (answer) accepted.push(index);
+  }
+  return (await askYes(prompter, "Apply? [Y/n] ")) === true ? { decisions: { conflicts }, accepted } : null;
+}
+
+async function askMerge(prompter: Prompter, proposal: MergeAction): Promise<boolean | null> {
+  const question = `${proposal.ids.map((id) => `[mem0:${id}]`).join(" ~ ")} — possible duplicate: merge them? [y/N] `;
+  for (;;) {
+    const raw = await prompter.ask(question);
+    if (raw === null) return null;
+    const answer = raw.toLowerCase();
+    if (answer === "" || answer === "n" || answer === "no" || answer === "skip") return false;
+    if (answer === "y" || answer === "yes") return true;
+    prompter.say("Answer y to merge them into one, or n (or Enter) to keep both; Ctrl-D cancels.");
+  }
 }
 
 async function askChoice(prompter: Prompter, question: string): Promise<ConflictChoice | null> {

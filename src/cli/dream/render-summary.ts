@@ -37,7 +37,7 @@ export function renderConsolidationBlock(plan: DreamPlan, result: ApplyResult): 
     `- Merged: ${mergedGroups.length} groups into ${mergedGroups.length} memories`,
     `- Rewritten: ${result.counts.rewritten}`,
     `- Final count: ${result.counts.finalCount}`,
-    `- Issues found: ${issues(result)}`,
+    `- Issues found: ${issues(plan, result)}`,
     ...secretsLine(result),
   ].join("\n");
 }
@@ -54,8 +54,12 @@ function secretsLine(result: ApplyResult): string[] {
   ];
 }
 
-function issues(result: ApplyResult): string {
+function issues(plan: DreamPlan, result: ApplyResult): string {
   const notes: string[] = [];
+  if (plan.review.length > 0)
+    notes.push(
+      `${plan.review.length} possible duplicate(s) or conflict(s) wait for review (lucid dream on a terminal asks)`,
+    );
   if (result.counts.conflictsSkipped > 0)
     notes.push(`${result.counts.conflictsSkipped} conflict(s) left for review`);
   if (result.counts.stale > 0)

@@ -10,6 +10,7 @@ import type { ApplyResult } from "../../dream/apply/apply-plan.js";
 import type { AutoResult } from "../../dream/apply/auto.js";
 import type { DreamPlanOptions } from "../../dream/dream-api.js";
 import { renderGateLine } from "../../dream/gate/gate.js";
+import { parsePlan } from "../../dream/parse-plan.js";
 import type { DreamPlan } from "../../dream/plan.js";
 import { renderReport } from "../../dream/render-report.js";
 import { shutdownSignal } from "../../edge/shutdown-signal.js";
@@ -58,20 +59,23 @@ export async function interactiveRun(run: DreamRun): Promise<CommandOutput> {
   const plan = await run.memory.dream.plan(run.scope, run.planOptions);
   const shown = await run.shown(plan);
   run.io.stdout.write(`${await reportOf(run, shown)}\n`);
-  if (plan.actions.length === 0) return { json: { ...shown }, render: () => "" };
+  if (plan.actions.length === 0 && plan.review.length === 0) return { json: { ...shown }, render: () => "" };
   const prompter = createPrompter(run.io);
   try {
-    const decisions = await askDecisions(shown, prompter);
-    if (decisions === null && prompter.interrupted) throw new LucidError("INTERRUPTED", CANCELLED);
-    if (decisions === null) return { json: { applied: false, plan: shown }, render: () => CANCELLED };
+    const answers = await askDecisions(shown, prompter);
+    if (answers === null && prompter.interrupted) throw new LucidError("INTERRUPTED", CANCELLED);
+    if (answers === null) return { json: { applied: false, plan: shown }, render: () => CANCELLED };
+    const { decisions } = answers;
+    const accepted = withAccepted(plan, answers.accepted);
     const result = await interruptible((signal) =>
-      run.memory.dream.apply(plan, decisions, {
+      run.memory.dream.apply(accepted, decisions, {
         mode: "interactive",
         signal,
         purgeSecrets: run.purgeSecrets,
       }),
     );
-    return applied(shown, result);
+    // Counts only: the plan applied (review items accepted included), not the masked one shown.
+    return applied(accepted, result);
   } finally {
     prompter.close();
   }
@@ -162,6 +166,20 @@ async function leaseAware(run: DreamRun, fn: () => Promise<CommandOutput>): Prom
       render: () => line,
     };
   }
+}
+
+/** The plan with the review items a person accepted moved into its actions (parsed again). */
+function withAccepted(plan: DreamPlan, accepted: readonly number[]): DreamPlan {
+  if (accepted.length === 0) return plan;
+  const chosen = new Set(accepted);
+  return parsePlan({
+    ...plan,
+    actions: [
+      ...plan.actions,
+      ...plan.review.filter((_, index) => chosen.has(index)).map((item) => item.proposal),
+    ],
+    review: plan.review.filter((_, index) => !chosen.has(index)),
+  });
 }
 
 /**

@@ -220,6 +220,14 @@ function polarityConflict(
   });
 }
 
+/**
+ * The memory of two that a conflict suggests keeping: pinned, then newer, then more confident,
+ * then the smaller id.
+ */
+export function suggestedWinner(a: SnapshotMemory, b: SnapshotMemory): SnapshotMemory {
+  return preference(a, b) <= 0 ? a : b;
+}
+
 /** Negative when `a` should win over `b`: pinned, then newer, then more confident, then smaller id. */
 function preference(a: SnapshotMemory, b: SnapshotMemory): number {
   if (a.pinned !== b.pinned) return a.pinned ? -1 : 1;

@@ -42,7 +42,9 @@ export async function runAuto(
       ...(signal === undefined ? {} : { signal }),
     });
     const { merged, pruned, conflictsSkipped } = result.counts;
-    const line = `[lucid dream --auto] scope=${scopeKey(scope)}  merged=${merged}  pruned=${pruned}  conflicts_skipped=${conflictsSkipped}`;
+    // Review items are never applied without a person; the line says how many wait (when any do).
+    const review = plan.review.length > 0 ? `  review=${plan.review.length}` : "";
+    const line = `[lucid dream --auto] scope=${scopeKey(scope)}  merged=${merged}  pruned=${pruned}  conflicts_skipped=${conflictsSkipped}${review}`;
     return { ...result, plan, line };
   });
 }

@@ -11,8 +11,9 @@ export const memoryDreamTool = defineTool({
     "Consolidate a scope's memories: remove leaked credentials, noise and expired facts, merge " +
     "duplicates, flag contradictions, rewrite vague entries. `dry_run: true` (the default) only returns " +
     "the plan — a report of every proposed change with the reason — and changes nothing. `auto: true` " +
-    "applies it as `lucid dream --auto`: deletions, merges and rewrites; contradictions are left for a " +
-    "person; pinned memories are never touched; the run can be undone with `lucid dream undo <run>`. " +
+    "applies it as `lucid dream --auto`: deletions, merges and rewrites; contradictions and the plan's " +
+    "review items (possible duplicates and possible conflicts it is not sure of) are left for a person — " +
+    "show them to the user; pinned memories are never touched; the run can be undone with `lucid dream undo <run>`. " +
     "Dreams also run on their own after enough sessions, so call this only when asked to tidy memory. " +
     "Acts on the server's default user unless you pass user_id / agent_id / app_id / run_id.",
   input: {
@@ -63,8 +64,9 @@ export const memoryDreamTool = defineTool({
 function renderDryRun(plan: DreamPlan): string {
   const report = renderReport(plan);
   if (report === NOTHING_TO_DO) return report;
-  const conflicts = plan.actions.some((action) => action.kind === "conflict")
-    ? " Conflicts are left for a person: show them to the user and fix the loser with memory_update or memory_delete."
-    : "";
+  const conflicts =
+    plan.actions.some((action) => action.kind === "conflict") || plan.review.length > 0
+      ? " Conflicts and review items are left for a person: show them to the user and fix what they decide with memory_update or memory_delete."
+      : "";
   return `${report}\n\nDry run — no changes made. Call memory_dream with auto: true to apply.${conflicts}`;
 }

@@ -13,6 +13,7 @@
 import { verbsIn } from "../../../text/proper-nouns.js";
 import { STOP_WORDS } from "../../../text/stop-words.js";
 import { foldWord } from "./stem.js";
+import { foldShortForm } from "./value-slots.js";
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'-]*/gu;
 /** At most this many swapped places, each at most this many words long. */
@@ -77,7 +78,8 @@ interface Hunk {
 function tokens(text: string): Token[] {
   return (text.toLowerCase().match(WORD) ?? []).map((word) => {
     const bare = word.replace(/'s$/u, "");
-    return { text: bare, key: STOP_WORDS.has(bare) ? bare : foldWord(bare) };
+    // "k8s" and "kubernetes" are one word written two ways, not a swap.
+    return { text: bare, key: STOP_WORDS.has(bare) ? bare : foldWord(foldShortForm(bare)) };
   });
 }
 

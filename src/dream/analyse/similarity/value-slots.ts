@@ -93,6 +93,16 @@ export function valueWords(text: string): string[] {
   return [...new Set(found.flatMap(withParts))];
 }
 
+/**
+ * A word with its common short form folded to the long one ("k8s" → "kubernetes"), lower case.
+ *
+ * @example
+ * foldShortForm("K8s"); // => "kubernetes"
+ */
+export function foldShortForm(word: string): string {
+  return fold(word);
+}
+
 function fold(word: string): string {
   const lower = word.toLowerCase().replace(/'s$/u, "");
   return SHORT_FORMS[lower] ?? lower;

@@ -1,0 +1,143 @@
+/**
+ * The review tier: pairs the engine is not sure of, for a person to decide. Two kinds:
+ *
+ * - **possible conflict**: close in meaning and worded alike, but refused as a merge only because
+ *   they may disagree — a value on each side ("Render" / "AWS"), a swapped place ("works remotely"
+ *   / "works from the office") or a stated change — and not already a conflict. Accepting adds the
+ *   conflict, the newer suggested.
+ * - **possible duplicate**: very close in meaning (similarity ≥ {@link STRONG_SIMILARITY}), nothing
+ *   telling them apart, but worded too differently for the duplicate analyser to be sure ("Releases
+ *   go out on Tuesdays" / "The release train leaves every Tuesday"). Accepting adds the merge.
+ *
+ * Candidates are vector neighbours, as for duplicates, never all pairs. Pure; `planDream` drops the
+ * items whose memories an action already took.
+ *
+ * @module
+ */
+
+import type { Policy } from "../../policy/policy.js";
+import type { ConflictAction, MergeAction, ReviewItem } from "../plan.js";
+import type { DreamSnapshot, SnapshotMemory } from "../snapshot.js";
+import { suggestedWinner } from "./contradictions.js";
+import { comparePair, lexicalOverlap, MIN_SHARED_TERMS, type RefusalReason } from "./similarity/compare.js";
+import { type MemoryFeatures, snapshotFeatures, snapshotTermWeights } from "./similarity/features.js";
+import { composeMerge } from "./similarity/merge-text.js";
+
+/** From this cosine two memories with nothing telling them apart are worth asking about. */
+export const STRONG_SIMILARITY = 0.8;
+/** The least overlap of a possible conflict: they must say most of the same words. */
+const CONFLICT_OVERLAP = 0.3;
+/** Refusals that mean "may disagree", as against "two facts in two contexts". */
+const DISAGREEING: ReadonlySet<RefusalReason> = new Set(["value", "change", "substitution"]);
+
+/**
+ * @example
+ * reviewCandidates(snapshot, policy);
+ * // => [{ kind: "possible-conflict", proposal: { kind: "conflict", ids: ["m3", "m4"], … }, why: … }]
+ */
+export function reviewCandidates(snapshot: DreamSnapshot, policy: Policy): ReviewItem[] {
+  const featuresOf = snapshotFeatures(snapshot);
+  const weight = snapshotTermWeights(snapshot);
+  const { minSimilarity, neighbours: k } = policy.duplicates;
+  const items = new Map<string, ReviewItem & { similarity: number }>();
+  for (const memory of snapshot.memories) {
+    const a = featuresOf(memory.id);
+    if (a === undefined) continue;
+    for (const neighbour of snapshot.neighbours(memory.id, k)) {
+      if (neighbour.similarity < minSimilarity) break;
+      const b = featuresOf(neighbour.id);
+      const key =
+        memory.id < neighbour.id ? `${memory.id}\u0000${neighbour.id}` : `${neighbour.id}\u0000${memory.id}`;
+      if (b === undefined || items.has(key)) continue;
+      const item = judge(a, b, neighbour.similarity, weight);
+      if (item !== undefined) items.set(key, { ...item, similarity: neighbour.similarity });
+    }
+  }
+  // Most similar first, then by ids: each memory then goes to its strongest pair.
+  const ranked = [...items.entries()].sort(
+    ([x, i], [y, j]) => j.similarity - i.similarity || (x < y ? -1 : x > y ? 1 : 0),
+  );
+  const taken = new Set<string>();
+  const chosen: ReviewItem[] = [];
+  for (const [, { similarity: _similarity, ...item }] of ranked) {
+    if (item.proposal.ids.some((id) => taken.has(id))) continue;
+    for (const id of item.proposal.ids) taken.add(id);
+    chosen.push(item);
+  }
+  return chosen;
+}
+
+function judge(
+  a: MemoryFeatures,
+  b: MemoryFeatures,
+  similarity: number,
+  weight: (term: string) => number,
+): ReviewItem | undefined {
+  const { overlap, shared } = lexicalOverlap(a, b, weight);
+  const comparison = comparePair(a, b, weight);
+  const reasons = comparison.refusals.map((refusal) => refusal.reason);
+  const rounded = Math.round(similarity * 1000) / 1000;
+  if (reasons.length > 0) {
+    if (!reasons.some((reason) => DISAGREEING.has(reason))) return undefined;
+    if (!reasons.every((reason) => DISAGREEING.has(reason) || reason === "name")) return undefined;
+    if (overlap < CONFLICT_OVERLAP || shared.length < MIN_SHARED_TERMS) return undefined;
+    const differs = comparison.refusals.map((refusal) => `${refusal.reason}: ${refusal.detail}`);
+    return {
+      kind: "possible-conflict",
+      // The topic is what differs ("render ≠ aws", "remotely → from the office"): the texts are shown beside it.
+      proposal: conflictOf(a.memory, b.memory, comparison.refusals[0]?.detail ?? shared.join(" ")),
+      why: {
+        rule: "review",
+        detail: `close in meaning (${rounded}) and worded alike, but they may disagree — ${differs.join("; ")}`,
+        evidence: { similarity: rounded, overlap: Math.round(overlap * 1000) / 1000, refusals: differs },
+      },
+    };
+  }
+  if (comparison.agrees || similarity < STRONG_SIMILARITY) return undefined;
+  if (!mergeable(a.memory, b.memory)) return undefined;
+  return {
+    kind: "possible-duplicate",
+    proposal: mergeOf(a, b, rounded),
+    why: {
+      rule: "review",
+      detail: `very close in meaning (${rounded}) with nothing telling them apart, but worded differently (content-word overlap ${Math.round(overlap * 100) / 100})`,
+      evidence: { similarity: rounded, overlap: Math.round(overlap * 1000) / 1000, sharedTerms: shared },
+    },
+  };
+}
+
+function conflictOf(a: SnapshotMemory, b: SnapshotMemory, topic: string): ConflictAction {
+  const ids = (a.id < b.id ? [a.id, b.id] : [b.id, a.id]) as [string, string];
+  const winner = suggestedWinner(a, b);
+  return {
+    kind: "conflict",
+    ids,
+    topic,
+    suggested: winner.id,
+    why: { rule: "review", detail: `suggest ${winner.id}: ${winnerReason(winner, winner === a ? b : a)}` },
+  };
+}
+
+function winnerReason(winner: SnapshotMemory, loser: SnapshotMemory): string {
+  if (winner.pinned !== loser.pinned) return "it is pinned";
+  return winner.updatedAt !== loser.updatedAt || winner.createdAt !== loser.createdAt
+    ? `newer (${(winner.updatedAt > loser.updatedAt ? winner.updatedAt : winner.createdAt).slice(0, 10)})`
+    : "no other difference";
+}
+
+function mergeOf(a: MemoryFeatures, b: MemoryFeatures, similarity: number): MergeAction {
+  const { base, text } = composeMerge([a, b]);
+  const other = base === a ? b : a;
+  return {
+    kind: "merge",
+    ids: [base.memory.id, other.memory.id],
+    keep: base.memory.id,
+    text,
+    why: { rule: "review", detail: `accepted as one fact (similarity ${similarity})` },
+  };
+}
+
+/** As the duplicates analyser: never two categories in one merge (pinned and immutable are guarded later). */
+function mergeable(a: SnapshotMemory, b: SnapshotMemory): boolean {
+  return a.category === null || b.category === null || a.category === b.category;
+}

@@ -44,6 +44,8 @@ export interface QualityResult {
   readonly tuned: Evaluation;
   readonly heldOut: Evaluation;
   readonly independent: Evaluation;
+  /** Applied or up for review: what a person reviewing the dream gets to see. */
+  readonly surfaced: { readonly tuned: Evaluation; readonly independent: Evaluation };
   /** merge / conflict straight from the analysers, before precedence. */
   readonly analysersOnly: Evaluation;
 }
@@ -86,6 +88,10 @@ export async function measureQuality(embedder: Embedder = createUseLiteEmbedder(
       tuned: evaluate(plans.filter((result) => own.includes(result.scope) && !result.scope.heldOut)),
       heldOut: evaluate(plans.filter((result) => own.includes(result.scope) && result.scope.heldOut)),
       independent: evaluate(plans.filter((result) => independent.includes(result.scope))),
+      surfaced: {
+        tuned: evaluate(surfaced(plans.filter((result) => own.includes(result.scope) && !result.scope.heldOut))),
+        independent: evaluate(surfaced(plans.filter((result) => independent.includes(result.scope)))),
+      },
       analysersOnly: evaluate(raw),
     };
   } finally {
@@ -98,6 +104,16 @@ const HARM_KINDS: readonly HarmKind[] = [
   "contradiction merged",
   "newer fact deleted",
 ];
+
+/** Each plan with its review items' proposals counted as actions. */
+function surfaced(
+  results: readonly { scope: CorpusScope; plan: DreamPlan }[],
+): { scope: CorpusScope; plan: DreamPlan }[] {
+  return results.map(({ scope, plan }) => ({
+    scope,
+    plan: { ...plan, actions: [...plan.actions, ...plan.review.map((item) => item.proposal)] },
+  }));
+}
 
 export function renderQuality(result: QualityResult): string {
   const row = (set: string, evaluation: Evaluation, label: string) => {
@@ -120,6 +136,8 @@ export function renderQuality(result: QualityResult): string {
     ...["merge", "conflict"].map((label) => row("analyser only", result.analysersOnly, label)),
     ...labels(result.heldOut).map((label) => row("held out", result.heldOut, label)),
     ...labels(result.independent).map((label) => row("independent", result.independent, label)),
+    ...["merge", "conflict"].map((label) => row("corpus, surfaced", result.surfaced.tuned, label)),
+    ...["merge", "conflict"].map((label) => row("independent, surfaced", result.surfaced.independent, label)),
   ].filter((cells) => cells !== undefined);
   const negatives = renderTable(
     ["set", "hard negatives and protected memories", "acted on", "which"],

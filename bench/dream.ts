@@ -112,6 +112,12 @@ const path = writeResults("dream", info, {
           tuned: Object.fromEntries(quality.tuned.scores),
           heldOut: Object.fromEntries(quality.heldOut.scores),
           analysersOnly: Object.fromEntries(quality.analysersOnly.scores),
+          independent: Object.fromEntries(quality.independent.scores),
+          independentHarmful: quality.independent.harmful.length,
+          surfaced: {
+            tuned: Object.fromEntries(quality.surfaced.tuned.scores),
+            independent: Object.fromEntries(quality.surfaced.independent.scores),
+          },
         },
   timings,
 });

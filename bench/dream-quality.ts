@@ -89,7 +89,9 @@ export async function measureQuality(embedder: Embedder = createUseLiteEmbedder(
       heldOut: evaluate(plans.filter((result) => own.includes(result.scope) && result.scope.heldOut)),
       independent: evaluate(plans.filter((result) => independent.includes(result.scope))),
       surfaced: {
-        tuned: evaluate(surfaced(plans.filter((result) => own.includes(result.scope) && !result.scope.heldOut))),
+        tuned: evaluate(
+          surfaced(plans.filter((result) => own.includes(result.scope) && !result.scope.heldOut)),
+        ),
         independent: evaluate(surfaced(plans.filter((result) => independent.includes(result.scope)))),
       },
       analysersOnly: evaluate(raw),

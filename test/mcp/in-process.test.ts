@@ -219,7 +219,7 @@ describe("MCP server in-process", () => {
     const before = await memory.getAll({ filters: { user_id: "frank" } });
     const result = await call(alice, "memory_dream", { user_id: "frank" });
     expect(result.isError, text(result)).toBeFalsy();
-    expect(text(result)).toMatch(/^(## dream — consolidation report|Dream complete\.)/);
+    expect(text(result)).toMatch(/^(## dream — consolidation report|Nothing found to consolidate)/);
     expect(text(result)).not.toContain("Apply? [Y/n]");
     expect(result.structuredContent).toMatchObject({
       dryRun: true,
@@ -228,6 +228,22 @@ describe("MCP server in-process", () => {
     });
     const after = await memory.getAll({ filters: { user_id: "frank" } });
     expect(after.results).toEqual(before.results);
+  });
+  it("lists what waits for review, and auto: true leaves it alone", async () => {
+    await call(alice, "memory_add", {
+      facts: ["The deploy target of billing-api is Render", "billing-api deploys to AWS"],
+      user_id: "rita",
+    });
+    const before = await memory.getAll({ filters: { user_id: "rita" } });
+    const dry = await call(alice, "memory_dream", { user_id: "rita" });
+    expect(text(dry)).toContain("Review (1):");
+    expect(text(dry)).toContain("— possible conflict:");
+    expect(text(dry)).toContain("Conflicts and review items are left for a person");
+    const plan = (dry.structuredContent as { plan: { review: { kind: string }[] } }).plan;
+    expect(plan.review.map((item) => item.kind)).toEqual(["possible-conflict"]);
+    const auto = await call(alice, "memory_dream", { user_id: "rita", auto: true });
+    expect(text(auto)).toMatch(/ {2}review=1\n/u);
+    expect((await memory.getAll({ filters: { user_id: "rita" } })).results).toEqual(before.results);
   });
   it("applies a dream with auto: true and records it as an event and a run", async () => {
     const result = await call(alice, "memory_dream", { user_id: "frank", auto: true });

@@ -19,14 +19,18 @@ import type { Policy } from "../../policy/policy.js";
 import type { ConflictAction, MergeAction, ReviewItem } from "../plan.js";
 import type { DreamSnapshot, SnapshotMemory } from "../snapshot.js";
 import { suggestedWinner } from "./contradictions.js";
-import { comparePair, lexicalOverlap, MIN_SHARED_TERMS, type RefusalReason } from "./similarity/compare.js";
+import {
+  comparePair,
+  lexicalOverlap,
+  MIN_OVERLAP,
+  MIN_SHARED_TERMS,
+  type RefusalReason,
+} from "./similarity/compare.js";
 import { type MemoryFeatures, snapshotFeatures, snapshotTermWeights } from "./similarity/features.js";
 import { composeMerge } from "./similarity/merge-text.js";
 
 /** From this cosine two memories with nothing telling them apart are worth asking about. */
 export const STRONG_SIMILARITY = 0.8;
-/** The least overlap of a possible conflict: they must say most of the same words. */
-const CONFLICT_OVERLAP = 0.3;
 /** Refusals that mean "may disagree", as against "two facts in two contexts". */
 const DISAGREEING: ReadonlySet<RefusalReason> = new Set(["value", "change", "substitution"]);
 
@@ -74,13 +78,17 @@ function judge(
   weight: (term: string) => number,
 ): ReviewItem | undefined {
   const { overlap, shared } = lexicalOverlap(a, b, weight);
+  // A possible conflict is worded alike (the overlap a merge needs); a possible duplicate is very
+  // close in meaning. Neither: not worth the full comparison, which runs the tagger.
+  const wordedAlike = overlap >= MIN_OVERLAP && shared.length >= MIN_SHARED_TERMS;
+  if (!wordedAlike && similarity < STRONG_SIMILARITY) return undefined;
   const comparison = comparePair(a, b, weight);
   const reasons = comparison.refusals.map((refusal) => refusal.reason);
   const rounded = Math.round(similarity * 1000) / 1000;
   if (reasons.length > 0) {
     if (!reasons.some((reason) => DISAGREEING.has(reason))) return undefined;
     if (!reasons.every((reason) => DISAGREEING.has(reason) || reason === "name")) return undefined;
-    if (overlap < CONFLICT_OVERLAP || shared.length < MIN_SHARED_TERMS) return undefined;
+    if (!wordedAlike) return undefined;
     const differs = comparison.refusals.map((refusal) => `${refusal.reason}: ${refusal.detail}`);
     return {
       kind: "possible-conflict",

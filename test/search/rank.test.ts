@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { idsMissingSimilarity, idsWorthScoring, rankCandidates } from "../../src/search/rank.js";
+import {
+  type Candidates,
+  idsMissingSimilarity,
+  idsWorthScoring,
+  rankCandidates,
+} from "../../src/search/rank.js";
 
 /** A small seeded generator, so a failure reproduces. */
 function random(seed: number): () => number {
@@ -8,6 +13,22 @@ function random(seed: number): () => number {
     state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
     return state / 2 ** 31;
   };
+}
+
+/** The top K with only the candidates worth scoring given a similarity equals the top K with all of them. */
+function expectExactPruning(
+  base: Omit<Candidates, "extraSimilarity">,
+  similarity: ReadonlyMap<string, number>,
+  topK: number,
+  pool: number,
+): void {
+  const withSimilarity = (ids: readonly string[]) =>
+    rankCandidates({ ...base, extraSimilarity: new Map(ids.map((id) => [id, similarity.get(id) ?? 0])) });
+  const full = withSimilarity(idsMissingSimilarity(base));
+  const pruned = withSimilarity(idsWorthScoring(base, topK, pool));
+  expect(pruned.slice(0, topK).map((c) => [c.id, c.score.final])).toEqual(
+    full.slice(0, topK).map((c) => [c.id, c.score.final]),
+  );
 }
 
 describe("idsWorthScoring", () => {
@@ -26,19 +47,7 @@ describe("idsWorthScoring", () => {
         .filter(() => next() < 0.1)
         .map((id) => ({ id, key: "k", linkCount: 1 + Math.floor(next() * 50) }));
       const base = { dense, keyword, entity, termCount: 3, denseUsed: true };
-      const all = idsMissingSimilarity(base);
-      const full = rankCandidates({
-        ...base,
-        extraSimilarity: new Map(all.map((id) => [id, similarity.get(id) ?? 0])),
-      });
-      const worth = idsWorthScoring(base, topK, pool);
-      const pruned = rankCandidates({
-        ...base,
-        extraSimilarity: new Map(worth.map((id) => [id, similarity.get(id) ?? 0])),
-      });
-      expect(pruned.slice(0, topK).map((c) => [c.id, c.score.final])).toEqual(
-        full.slice(0, topK).map((c) => [c.id, c.score.final]),
-      );
+      expectExactPruning(base, similarity, topK, pool);
     }
   });
 
@@ -63,24 +72,9 @@ describe("idsWorthScoring", () => {
       const keyword = [...similarity.keys()]
         .filter(() => next() < 0.4)
         .map((id) => ({ id, bm25: next() * 12 }));
-      const context = [...similarity.keys()]
-        .filter(() => next() < 0.2)
-        .map((id) => ({ id, bm25: next() * 8 }));
       const query = { speakers: true, dates: true, timeQuestion: true };
-      const base = { dense, keyword, context, entity: [], termCount: 3, denseUsed: true, query, facts };
-      const all = idsMissingSimilarity(base);
-      const full = rankCandidates({
-        ...base,
-        extraSimilarity: new Map(all.map((id) => [id, similarity.get(id) ?? 0])),
-      });
-      const worth = idsWorthScoring(base, topK, pool);
-      const pruned = rankCandidates({
-        ...base,
-        extraSimilarity: new Map(worth.map((id) => [id, similarity.get(id) ?? 0])),
-      });
-      expect(pruned.slice(0, topK).map((c) => [c.id, c.score.final])).toEqual(
-        full.slice(0, topK).map((c) => [c.id, c.score.final]),
-      );
+      const base = { dense, keyword, entity: [], termCount: 3, denseUsed: true, query, facts };
+      expectExactPruning(base, similarity, topK, pool);
     }
   });
 

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cosine } from "../../src/embed/cosine.js";
 import { createMiniLmEmbedder } from "../../src/embed/local/minilm-embedder.js";
+import { expectSilent } from "../helpers/expect-silent.js";
 
 const LOAD_TIMEOUT = 120_000;
 
@@ -73,25 +74,10 @@ describe("createMiniLmEmbedder", () => {
   it(
     "loads silently and returns 384-dimensional unit Float32Arrays on both runtimes",
     async () => {
-      const spies = [
-        vi.spyOn(console, "log"),
-        vi.spyOn(console, "info"),
-        vi.spyOn(console, "warn"),
-        vi.spyOn(console, "error"),
-        vi.spyOn(process.stdout, "write"),
-        vi.spyOn(process.stderr, "write"),
-      ];
-      let vectors: ArrayLike<number>[];
-      try {
-        vectors = [
-          ...(await native.embed(["The user has a dog named Poppy"], "add")),
-          ...(await wasm.embed(["The user has a dog named Poppy"], "add")),
-        ];
-      } finally {
-        for (const spy of spies) spy.mockRestore();
-      }
-
-      for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+      const vectors = await expectSilent(async () => [
+        ...(await native.embed(["The user has a dog named Poppy"], "add")),
+        ...(await wasm.embed(["The user has a dog named Poppy"], "add")),
+      ]);
       await expect(native.runtime()).resolves.toBe("native");
       await expect(wasm.runtime()).resolves.toBe("wasm");
       for (const vector of vectors) {

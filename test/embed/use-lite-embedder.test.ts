@@ -1,6 +1,7 @@
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { cosine } from "../../src/embed/cosine.js";
 import { createUseLiteEmbedder } from "../../src/embed/local/use-lite-embedder.js";
+import { expectSilent } from "../helpers/expect-silent.js";
 
 function maxDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let max = 0;
@@ -27,22 +28,7 @@ describe("createLocalEmbedder (USE lite)", () => {
   });
 
   it("loads silently and returns 512-dimensional unit Float32Arrays", async () => {
-    const spies = [
-      vi.spyOn(console, "log"),
-      vi.spyOn(console, "info"),
-      vi.spyOn(console, "warn"),
-      vi.spyOn(console, "error"),
-      vi.spyOn(process.stdout, "write"),
-      vi.spyOn(process.stderr, "write"),
-    ];
-    let vectors: ArrayLike<number>[];
-    try {
-      vectors = await embedder.embed(["The user has a dog named Poppy"], "add");
-    } finally {
-      for (const spy of spies) spy.mockRestore();
-    }
-
-    for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+    const vectors = await expectSilent(() => embedder.embed(["The user has a dog named Poppy"], "add"));
     expect(vectors).toHaveLength(1);
     expect(vectors[0]).toBeInstanceOf(Float32Array);
     expect(vectors[0]).toHaveLength(512);

@@ -13,6 +13,7 @@
 import type { MemoryContext } from "../core/context.js";
 import { LucidError } from "../errors.js";
 import { keywordTerms } from "../text/keywords.js";
+import { stemWord } from "../text/stem.js";
 import { deleteMemory } from "./delete.js";
 import { searchMemories } from "./search.js";
 import type { ForgetOptions, ForgetResult } from "./types.js";
@@ -62,19 +63,8 @@ function describingTerms(query: string): string[] {
 
 /** Whether `text` has one of `terms`, allowing for an ending ("dogs" / "dog", "moved" / "move"). */
 function sharesTerm(terms: readonly string[], text: string): boolean {
-  const own = new Set(keywordTerms(text).map(stem));
-  return terms.some((term) => own.has(stem(term)));
-}
-
-/** Just enough English endings that "dogs", "moved", "deploying" find "dog", "move", "deploy". */
-function stem(word: string): string {
-  if (word.length <= 3) return word;
-  if (word.endsWith("ies")) return `${word.slice(0, -3)}y`;
-  if (/(?:s|x|z|ch|sh)es$/u.test(word)) return word.slice(0, -2);
-  if (word.endsWith("ing") && word.length > 5) return word.slice(0, -3).replace(/e?$/u, "");
-  if (word.endsWith("ed") && word.length > 4) return word.slice(0, -2).replace(/e?$/u, "");
-  if (word.endsWith("s") && !word.endsWith("ss")) return word.slice(0, -1);
-  return word.replace(/e$/u, "");
+  const own = new Set(keywordTerms(text).map(stemWord));
+  return terms.some((term) => own.has(stemWord(term)));
 }
 
 function unitInterval(value: unknown, name: string): number {

@@ -5,9 +5,9 @@
  */
 
 import { keywordTerms } from "../../../text/keywords.js";
+import { stemWord } from "../../../text/stem.js";
 import { VALUE_ALIASES } from "./claim-vocabulary.js";
 import { ENVIRONMENTS, RELATIONS } from "./lexicon.js";
-import { stemWord } from "./stem.js";
 
 export interface Part {
   /** Comparable form. */

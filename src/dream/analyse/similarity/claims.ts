@@ -11,12 +11,12 @@
 
 import { toThirdPerson as rewritePerson } from "../../../text/person.js";
 import { straightenQuotes } from "../../../text/quotes.js";
+import { contentTerms } from "../../../text/stem.js";
 import { CLAIM_RULES } from "./claim-rules.js";
 import type { ClaimRuleId } from "./claim-template.js";
 import { dietsConflict } from "./claim-vocabulary.js";
 import { type Details, extractDetails } from "./details.js";
 import { ENVIRONMENTS } from "./lexicon.js";
-import { contentTerms } from "./stem.js";
 
 const toThirdPerson = (text: string): string => rewritePerson(text).text;
 

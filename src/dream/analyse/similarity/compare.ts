@@ -5,10 +5,10 @@
  * @module
  */
 
+import { foldWord } from "../../../text/stem.js";
 import { claimKey, subjectsCompatible, valuesConflict } from "./claims.js";
 import { type MemoryFeatures, mentions } from "./features.js";
 import { RELATIONS } from "./lexicon.js";
-import { foldWord } from "./stem.js";
 import { findSubstitution } from "./substitution.js";
 import { compatibleTimes } from "./time-expressions.js";
 import { valueDifference } from "./value-slots.js";

@@ -7,10 +7,10 @@
 
 import { type Entity, extractEntities } from "../../../text/entities.js";
 import { toThirdPerson as rewritePerson } from "../../../text/person.js";
+import { contentTerms } from "../../../text/stem.js";
 import type { DreamSnapshot, SnapshotMemory } from "../../snapshot.js";
 import { type Claim, extractClaims } from "./claims.js";
 import { type Details, extractDetails } from "./details.js";
-import { contentTerms } from "./stem.js";
 import { changeCue, valueWords } from "./value-slots.js";
 
 const toThirdPerson = (text: string): string => rewritePerson(text).text;

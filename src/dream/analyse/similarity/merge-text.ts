@@ -9,8 +9,8 @@
  */
 
 import { toThirdPerson as rewritePerson } from "../../../text/person.js";
+import { contentTerms } from "../../../text/stem.js";
 import { type MemoryFeatures, mentions } from "./features.js";
-import { contentTerms } from "./stem.js";
 
 const toThirdPerson = (text: string): string => rewritePerson(text).text;
 

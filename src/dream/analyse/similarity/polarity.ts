@@ -8,9 +8,9 @@
  * @module
  */
 
+import { foldWord } from "../../../text/stem.js";
 import { comparePair } from "./compare.js";
 import type { MemoryFeatures } from "./features.js";
-import { foldWord } from "./stem.js";
 
 // Words that only carry the polarity; "dislikes" and "hates" deny "likes".
 const POLARITY_ONLY = new Set(

@@ -11,8 +11,8 @@
  */
 
 import { verbsIn } from "../../../text/proper-nouns.js";
+import { foldWord } from "../../../text/stem.js";
 import { STOP_WORDS } from "../../../text/stop-words.js";
-import { foldWord } from "./stem.js";
 import { foldShortForm } from "./value-slots.js";
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'-]*/gu;

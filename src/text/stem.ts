@@ -1,5 +1,5 @@
 /**
- * Content words for comparing two memories: keyword terms, lightly stemmed, with the few words
+ * Content words for comparing texts: keyword terms, lightly stemmed, with the few words
  * that paraphrases swap freely folded together.
  *
  * Deliberately small. The vector similarity already says "these mean about the same"; the words
@@ -9,7 +9,7 @@
  * @module
  */
 
-import { keywordTerms } from "../../../text/keywords.js";
+import { keywordTerms } from "./keywords.js";
 
 // Irregular forms common in memory text; everything else goes through the suffix rules.
 const IRREGULAR: Readonly<Record<string, string>> = {

@@ -154,7 +154,7 @@ function claimConflict(winner: Holder, loser: Holder): ConflictAction {
     suggested: winner.features.memory.id,
     why: {
       rule: "contradiction",
-      detail: `${describe(winner)} vs ${describe(loser)}; ${reason(winner.features.memory, loser.features.memory)}`,
+      detail: `${describe(winner)} vs ${describe(loser)}; ${suggestionReason(winner.features.memory, loser.features.memory)}`,
       evidence: {
         pattern: claim.rule,
         attribute: claim.attribute,
@@ -180,7 +180,7 @@ function slotConflict(
     suggested: winner.memory.id,
     why: {
       rule: "contradiction",
-      detail: `"${winner.memory.text}" vs "${loser.memory.text}": one slot, two values (${disagreement.values})${change}; ${reason(winner.memory, loser.memory)}`,
+      detail: `"${winner.memory.text}" vs "${loser.memory.text}": one slot, two values (${disagreement.values})${change}; ${suggestionReason(winner.memory, loser.memory)}`,
       evidence: {
         pattern: "value",
         values: disagreement.values,
@@ -208,7 +208,7 @@ function polarityConflict(
     suggested: winner.memory.id,
     why: {
       rule: "contradiction",
-      detail: `"${affirmed.memory.text}" is denied by "${denied.memory.text}"; ${reason(winner.memory, loser.memory)}`,
+      detail: `"${affirmed.memory.text}" is denied by "${denied.memory.text}"; ${suggestionReason(winner.memory, loser.memory)}`,
       evidence: {
         pattern: "polarity",
         similarity: Math.round(similarity * 1000) / 1000,
@@ -239,7 +239,8 @@ function preference(a: SnapshotMemory, b: SnapshotMemory): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-function reason(winner: SnapshotMemory, loser: SnapshotMemory): string {
+/** "suggest m4: newer (2026-11-01)": why the suggested memory of a conflict is the one. */
+export function suggestionReason(winner: SnapshotMemory, loser: SnapshotMemory): string {
   if (winner.pinned !== loser.pinned) return `suggest ${winner.id}: it is pinned`;
   if (winner.updatedAt !== loser.updatedAt)
     return `suggest ${winner.id}: newer (${winner.updatedAt.slice(0, 10)})`;

@@ -18,7 +18,7 @@
 import type { Policy } from "../../policy/policy.js";
 import type { ConflictAction, MergeAction, ReviewItem } from "../plan.js";
 import type { DreamSnapshot, SnapshotMemory } from "../snapshot.js";
-import { suggestedWinner } from "./contradictions.js";
+import { suggestedWinner, suggestionReason } from "./contradictions.js";
 import {
   comparePair,
   lexicalOverlap,
@@ -122,15 +122,8 @@ function conflictOf(a: SnapshotMemory, b: SnapshotMemory, topic: string): Confli
     ids,
     topic,
     suggested: winner.id,
-    why: { rule: "review", detail: `suggest ${winner.id}: ${winnerReason(winner, winner === a ? b : a)}` },
+    why: { rule: "review", detail: suggestionReason(winner, winner === a ? b : a) },
   };
-}
-
-function winnerReason(winner: SnapshotMemory, loser: SnapshotMemory): string {
-  if (winner.pinned !== loser.pinned) return "it is pinned";
-  return winner.updatedAt !== loser.updatedAt || winner.createdAt !== loser.createdAt
-    ? `newer (${(winner.updatedAt > loser.updatedAt ? winner.updatedAt : winner.createdAt).slice(0, 10)})`
-    : "no other difference";
 }
 
 function mergeOf(a: MemoryFeatures, b: MemoryFeatures, similarity: number): MergeAction {

@@ -127,8 +127,8 @@ function similarity(snapshot: DreamSnapshot, a: string, b: string): number {
   return x === undefined || y === undefined || x.length !== y.length ? 0 : cosine(x, y);
 }
 
-/** Same category, or one of the two uncategorised. */
-function categoriesCompatible(a: SnapshotMemory, b: SnapshotMemory): boolean {
+/** Same category, or one of the two uncategorised: never two categories in one merge. */
+export function categoriesCompatible(a: SnapshotMemory, b: SnapshotMemory): boolean {
   return a.category === null || b.category === null || a.category === b.category;
 }
 

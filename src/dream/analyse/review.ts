@@ -19,6 +19,7 @@ import type { Policy } from "../../policy/policy.js";
 import type { ConflictAction, MergeAction, ReviewItem } from "../plan.js";
 import type { DreamSnapshot, SnapshotMemory } from "../snapshot.js";
 import { suggestedWinner, suggestionReason } from "./contradictions.js";
+import { categoriesCompatible } from "./duplicates.js";
 import {
   comparePair,
   lexicalOverlap,
@@ -102,7 +103,7 @@ function judge(
     };
   }
   if (comparison.agrees || similarity < STRONG_SIMILARITY) return undefined;
-  if (!mergeable(a.memory, b.memory)) return undefined;
+  if (!categoriesCompatible(a.memory, b.memory)) return undefined;
   return {
     kind: "possible-duplicate",
     proposal: mergeOf(a, b, rounded),
@@ -136,9 +137,4 @@ function mergeOf(a: MemoryFeatures, b: MemoryFeatures, similarity: number): Merg
     text,
     why: { rule: "review", detail: `accepted as one fact (similarity ${similarity})` },
   };
-}
-
-/** As the duplicates analyser: never two categories in one merge (pinned and immutable are guarded later). */
-function mergeable(a: SnapshotMemory, b: SnapshotMemory): boolean {
-  return a.category === null || b.category === null || a.category === b.category;
 }

@@ -211,6 +211,7 @@ describe("lucid dream", () => {
     const before = await exported(home);
     const dry = await runCli(["dream", "--dry-run", "--user", "rita"], { home });
     expect(dry.stdout).toContain('Review (1):\n  [mem0:r1] ~ [mem0:r2] — possible conflict: "');
+    expect(dry.stdout).toContain("      [mem0:r2] 2026-06-05  billing-api deploys to AWS.");
     expect(dry.stdout).toMatch(/Proposed: 0 merges, 0 prunes, 0 conflicts\. 1 wait for review\.\n$/u);
     // --yes leaves it alone, and says it waits.
     const yes = await runCli(["dream", "--yes", "--user", "rita"], { home });

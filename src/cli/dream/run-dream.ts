@@ -187,11 +187,21 @@ function withAccepted(plan: DreamPlan, accepted: readonly number[]): DreamPlan {
  * cut to the terminal — so a person can judge each line where it stands.
  */
 async function reportOf(run: DreamRun, plan: DreamPlan): Promise<string> {
-  const ids = [...new Set(plan.actions.flatMap((action) => action.ids))];
+  const ids = [
+    ...new Set(
+      [...plan.actions, ...plan.review.map((item) => item.proposal)].flatMap((action) => action.ids),
+    ),
+  ];
   const texts: Record<string, { text: string; createdAt: string }> = {};
-  for (const id of ids) {
-    const item = await run.memory.get(id);
-    if (item !== null) texts[id] = { text: item.memory, createdAt: item.createdAt };
+  if (ids.length > 0) {
+    // One read for all of them; expired memories included, since a plan prunes them.
+    const { results } = await run.memory.getAll({
+      ...run.scope,
+      filters: { id: { in: ids } },
+      pageSize: ids.length,
+      showExpired: true,
+    });
+    for (const item of results) texts[item.id] = { text: item.memory, createdAt: item.createdAt };
   }
   const memories = new Map(Object.entries(await run.shown(texts)));
   const columns = run.io.stdout.isTTY === true ? run.io.stdout.columns : undefined;

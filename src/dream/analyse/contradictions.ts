@@ -173,7 +173,7 @@ function slotConflict(
   similarity: number,
 ): ConflictAction {
   const [winner, loser] = preference(a.memory, b.memory) <= 0 ? [a, b] : [b, a];
-  const change = disagreement.change === undefined ? "" : `; "${disagreement.change}" says the fact changed`;
+  const change = `; "${disagreement.change}" says the fact changed`;
   return freeze({
     ids: sortedPair(a.memory.id, b.memory.id),
     topic: `${disagreement.sharedTerms.join(" ")}: ${disagreement.values}`,
@@ -187,7 +187,7 @@ function slotConflict(
         similarity: Math.round(similarity * 1000) / 1000,
         overlap: Math.round(disagreement.overlap * 1000) / 1000,
         sharedTerms: Object.freeze([...disagreement.sharedTerms]),
-        ...(disagreement.change === undefined ? {} : { change: disagreement.change }),
+        change: disagreement.change,
         pinned: [a, b].filter((f) => f.memory.pinned).map((f) => f.memory.id),
       },
     },

@@ -238,8 +238,8 @@ const CHANGE_CONTEXT_REASONS: ReadonlySet<RefusalReason> = new Set(["environment
 export interface SlotDisagreement {
   /** What differs, e.g. "render ≠ aws", or the changed statement's own words. */
   readonly values: string;
-  /** The change cue one of them states, if any. */
-  readonly change?: string;
+  /** The change cue one of them states ("switched", "is now"). */
+  readonly change: string;
   readonly sharedTerms: readonly string[];
   readonly overlap: number;
 }

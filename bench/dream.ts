@@ -14,12 +14,14 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { SCHEMA_VERSION } from "../src/store/sqlite/sqlite-schema.js";
 import { measureQuality, type QualityResult, qualityEmbedder, renderQuality } from "./dream-quality.js";
 import type { DreamTiming } from "./dream-time.js";
 import { benchDataFile } from "./paths.js";
 import { fixed, renderRunInfo, renderTable, runInfo, writeResults } from "./report.js";
 
-// Bump when the synthetic scope changes, so stale stores are rebuilt.
+// Bump when the synthetic scope changes, so stale stores are rebuilt. The store's schema version is
+// in the file name too: the timing opens it read-only, and an older schema cannot be upgraded there.
 const SYNTHETIC_VERSION = 2;
 const GOALS_MS: Readonly<Record<number, number>> = { 10000: 10_000, 100000: 120_000 };
 
@@ -39,7 +41,7 @@ function runScript(script: string, args: readonly string[]): string {
 }
 
 function timeSize(count: number): DreamTiming {
-  const file = benchDataFile(`dream-${count}-v${SYNTHETIC_VERSION}.db`);
+  const file = benchDataFile(`dream-${count}-v${SYNTHETIC_VERSION}-s${SCHEMA_VERSION}.db`);
   if (!existsSync(file)) {
     process.stderr.write(`building ${count} synthetic memories into ${file}…\n`);
     runScript("./dream-synthetic.ts", [String(count), file]);

@@ -151,11 +151,15 @@ export function foldWord(word: string): string {
  * @example
  * [...contentTerms("Maria jogs 5 kilometres each morning")]; // => ["maria", "run", "5", "km", "morn"]
  */
+let foldedFillers: ReadonlySet<string> | undefined;
+
 export function contentTerms(text: string): Set<string> {
   const terms = new Set<string>();
   for (const term of keywordTerms(text)) {
     const folded = foldWord(term);
-    if (FILLERS.has(term) || FILLERS.has(folded)) continue;
+    foldedFillers ??= new Set([...FILLERS].map(foldWord));
+    // Folded too: "named" folds to the stem of "name", not to "name" itself.
+    if (FILLERS.has(term) || foldedFillers.has(folded)) continue;
     terms.add(folded);
   }
   return terms;

@@ -36,6 +36,7 @@ import {
   snapshotTermWeights,
 } from "./similarity/features.js";
 import { opposedStatements } from "./similarity/polarity.js";
+import { type ValueConflict, valueConflict } from "./similarity/value-conflict.js";
 
 interface Holder {
   readonly features: MemoryFeatures;
@@ -94,9 +95,15 @@ export function analyseContradictions(snapshot: DreamSnapshot, policy: Policy): 
       if (neighbour.similarity < minSimilarity) break;
       if (claimed.has(neighbour.id)) continue;
       const other = featuresOf(neighbour.id);
-      const disagreement = other === undefined ? undefined : slotDisagreement(features, other, weight);
-      if (other !== undefined && disagreement !== undefined)
+      if (other === undefined) continue;
+      const disagreement = slotDisagreement(features, other, weight);
+      if (disagreement !== undefined) {
         add(slotConflict(features, other, disagreement, neighbour.similarity));
+        continue;
+      }
+      // Unsure ones (each frame has words of its own) are the review tier's.
+      const valueSlot = valueConflict(features, other, weight);
+      if (valueSlot?.sure === true) add(valueSlotConflict(features, other, valueSlot, neighbour.similarity));
     }
   }
   return [...conflicts.entries()]
@@ -188,6 +195,31 @@ function slotConflict(
         overlap: Math.round(disagreement.overlap * 1000) / 1000,
         sharedTerms: Object.freeze([...disagreement.sharedTerms]),
         change: disagreement.change,
+        pinned: [a, b].filter((f) => f.memory.pinned).map((f) => f.memory.id),
+      },
+    },
+  });
+}
+
+function valueSlotConflict(
+  a: MemoryFeatures,
+  b: MemoryFeatures,
+  conflict: ValueConflict,
+  similarity: number,
+): ConflictAction {
+  const [winner, loser] = preference(a.memory, b.memory) <= 0 ? [a, b] : [b, a];
+  return freeze({
+    ids: sortedPair(a.memory.id, b.memory.id),
+    topic: `${conflict.frame.join(" ")}: ${conflict.values}`,
+    suggested: winner.memory.id,
+    why: {
+      rule: "contradiction",
+      detail: `"${winner.memory.text}" vs "${loser.memory.text}": the same statement with another value (${conflict.values}); ${suggestionReason(winner.memory, loser.memory)}`,
+      evidence: {
+        pattern: "same-slot",
+        values: conflict.values,
+        frame: Object.freeze([...conflict.frame]),
+        similarity: Math.round(similarity * 1000) / 1000,
         pinned: [a, b].filter((f) => f.memory.pinned).map((f) => f.memory.id),
       },
     },

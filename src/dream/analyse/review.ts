@@ -1,10 +1,13 @@
 /**
  * The review tier: pairs the engine is not sure of, for a person to decide. Two kinds:
  *
- * - **possible conflict**: close in meaning and worded alike, but refused as a merge only because
- *   they may disagree — a value on each side ("Render" / "AWS"), a swapped place ("works remotely"
- *   / "works from the office") or a stated change — and not already a conflict. Accepting adds the
- *   conflict, the newer suggested.
+ * - **possible conflict**: neighbours that may disagree, and not already a conflict — the same
+ *   statement with another value where each has words of its own ("The shop's oven is a Unox" /
+ *   "The bakery's oven is a Rational": `similarity/value-conflict.ts`); one stating a change the
+ *   other does not, worded too differently to be sure ("We sold the Skoda and switched to a
+ *   Toyota" / "The family drives a Skoda Octavia"); or worded alike and refused as a merge only for
+ *   a value on each side ("Render" / "AWS"), a swapped place ("works remotely" / "works from the
+ *   office") or a stated change. Accepting adds the conflict, the newer suggested.
  * - **possible duplicate**: very close in meaning (similarity ≥ {@link STRONG_SIMILARITY}), nothing
  *   telling them apart, but worded too differently for the duplicate analyser to be sure ("Releases
  *   go out on Tuesdays" / "The release train leaves every Tuesday"). Accepting adds the merge.
@@ -29,11 +32,12 @@ import {
 } from "./similarity/compare.js";
 import { type MemoryFeatures, snapshotFeatures, snapshotTermWeights } from "./similarity/features.js";
 import { composeMerge } from "./similarity/merge-text.js";
+import { valueConflict } from "./similarity/value-conflict.js";
 
 /** From this cosine two memories with nothing telling them apart are worth asking about. */
 export const STRONG_SIMILARITY = 0.8;
 /** Refusals that mean "may disagree", as against "two facts in two contexts". */
-const DISAGREEING: ReadonlySet<RefusalReason> = new Set(["value", "change", "substitution"]);
+const DISAGREEING: ReadonlySet<RefusalReason> = new Set(["value", "change", "substitution", "state"]);
 
 /**
  * @example
@@ -79,13 +83,42 @@ function judge(
   weight: (term: string) => number,
 ): ReviewItem | undefined {
   const { overlap, shared } = lexicalOverlap(a, b, weight);
+  const rounded = Math.round(similarity * 1000) / 1000;
+  const evidence = { similarity: rounded, overlap: Math.round(overlap * 1000) / 1000 };
+  if (shared.length === 0) return undefined;
+  // The same statement with another value, not sure enough for the contradiction analyser.
+  const valueSlot = valueConflict(a, b, weight);
+  if (valueSlot !== undefined && !valueSlot.sure) {
+    const own = [...valueSlot.onlyA, ...valueSlot.onlyB];
+    return {
+      kind: "possible-conflict",
+      proposal: conflictOf(a.memory, b.memory, valueSlot.values),
+      why: {
+        rule: "review",
+        detail: `the same statement (${valueSlot.frame.join(" ")}) with another value: ${valueSlot.values}${own.length > 0 ? `; words of their own: ${own.join(", ")}` : ""}`,
+        evidence: { ...evidence, values: valueSlot.values, frame: valueSlot.frame, ownWords: own },
+      },
+    };
+  }
+  // One says the fact changed, worded too differently for the contradiction analyser to be sure.
+  const changed = lookAlikeChange(a, b, shared);
+  if (changed !== undefined) {
+    return {
+      kind: "possible-conflict",
+      proposal: conflictOf(a.memory, b.memory, shared.join(" ")),
+      why: {
+        rule: "review",
+        detail: `close in meaning (${rounded}), and "${changed}" says one of them changed: does it replace the other?`,
+        evidence: { ...evidence, change: changed, sharedTerms: shared },
+      },
+    };
+  }
   // A possible conflict is worded alike (the overlap a merge needs); a possible duplicate is very
   // close in meaning. Neither: not worth the full comparison, which runs the tagger.
   const wordedAlike = overlap >= MIN_OVERLAP && shared.length >= MIN_SHARED_TERMS;
   if (!wordedAlike && similarity < STRONG_SIMILARITY) return undefined;
   const comparison = comparePair(a, b, weight);
   const reasons = comparison.refusals.map((refusal) => refusal.reason);
-  const rounded = Math.round(similarity * 1000) / 1000;
   if (reasons.length > 0) {
     if (!reasons.some((reason) => DISAGREEING.has(reason))) return undefined;
     if (!reasons.every((reason) => DISAGREEING.has(reason) || reason === "name")) return undefined;
@@ -98,7 +131,7 @@ function judge(
       why: {
         rule: "review",
         detail: `close in meaning (${rounded}) and worded alike, but they may disagree — ${differs.join("; ")}`,
-        evidence: { similarity: rounded, overlap: Math.round(overlap * 1000) / 1000, refusals: differs },
+        evidence: { ...evidence, refusals: differs },
       },
     };
   }
@@ -110,9 +143,26 @@ function judge(
     why: {
       rule: "review",
       detail: `very close in meaning (${rounded}) with nothing telling them apart, but worded differently (content-word overlap ${Math.round(overlap * 100) / 100})`,
-      evidence: { similarity: rounded, overlap: Math.round(overlap * 1000) / 1000, sharedTerms: shared },
+      evidence: { ...evidence, sharedTerms: shared },
     },
   };
+}
+
+/**
+ * The change cue when exactly one of two neighbours states a change and they share a word beyond
+ * the user ("We sold the Skoda and switched to a Toyota" / "The family drives a Skoda Octavia").
+ */
+function lookAlikeChange(
+  a: MemoryFeatures,
+  b: MemoryFeatures,
+  shared: readonly string[],
+): string | undefined {
+  const strong = (features: MemoryFeatures) =>
+    features.change === undefined || features.change === "started" ? undefined : features.change;
+  const changeA = strong(a);
+  const changeB = strong(b);
+  if ((changeA === undefined) === (changeB === undefined)) return undefined;
+  return shared.some((term) => term !== "user") ? (changeA ?? changeB) : undefined;
 }
 
 function conflictOf(a: SnapshotMemory, b: SnapshotMemory, topic: string): ConflictAction {

@@ -9,6 +9,7 @@ import { foldWord } from "../../../text/stem.js";
 import { claimKey, subjectsCompatible, valuesConflict } from "./claims.js";
 import { type MemoryFeatures, mentions } from "./features.js";
 import { RELATIONS } from "./lexicon.js";
+import { oppositeStates } from "./opposite-states.js";
 import { findSubstitution } from "./substitution.js";
 import { compatibleTimes } from "./time-expressions.js";
 import { valueDifference } from "./value-slots.js";
@@ -37,6 +38,8 @@ export const REFUSAL_REASONS = [
   "value",
   /** One side says the fact changed ("switched to", "no longer", "is now") and the other does not. */
   "change",
+  /** Opposite states of one switch: "on" vs "off", "enabled" vs "disabled", "dark" vs "light". */
+  "state",
 ] as const;
 
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
@@ -131,6 +134,12 @@ export function lexicalOverlap(
 
 let relationWords: ReadonlySet<string> | undefined;
 
+/** The relation words ("sister", "manager"…) as compared terms: part of a subject, not a predicate. */
+export function relationTerms(): ReadonlySet<string> {
+  relationWords ??= new Set(Object.keys(RELATIONS).map(foldWord));
+  return relationWords;
+}
+
 /**
  * Whether the two say something in common about their shared subject. Two memories about the same
  * person or component that share only the subject ("Mei takes piano lessons" / "Mei is 7") are two
@@ -139,20 +148,19 @@ let relationWords: ReadonlySet<string> | undefined;
  * with nothing left ("Li Wei is married to Chen Jie") is all subject and cannot disagree.
  */
 function predicatesMeet(a: MemoryFeatures, b: MemoryFeatures, sharedNames: readonly string[]): boolean {
-  relationWords ??= new Set(Object.keys(RELATIONS).map(foldWord));
+  const relations = relationTerms();
   const subject = new Set(["user", ...sharedNames.flatMap(nameWords)]);
   const predicate = (features: MemoryFeatures) => {
     const own = new Set(features.entities.flatMap((entity) => nameWords(entity.key)));
-    return [...features.terms].filter(
-      (term) => !subject.has(term) && !own.has(term) && !relationWords?.has(term),
-    );
+    return [...features.terms].filter((term) => !subject.has(term) && !own.has(term) && !relations.has(term));
   };
   const left = predicate(a);
   const right = new Set(predicate(b));
   return left.length === 0 || right.size === 0 || left.some((term) => right.has(term));
 }
 
-function nameWords(name: string): string[] {
+/** A name's words as compared terms: "Li Wei" → ["li", "wei"]. */
+export function nameWords(name: string): string[] {
   return name
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
@@ -160,7 +168,7 @@ function nameWords(name: string): string[] {
     .map(foldWord);
 }
 
-interface NameAgreement {
+export interface NameAgreement {
   readonly shared: string[];
   readonly onlyA: string[];
   readonly onlyB: string[];
@@ -168,7 +176,8 @@ interface NameAgreement {
   readonly compatible: boolean;
 }
 
-function nameAgreement(a: MemoryFeatures, b: MemoryFeatures): NameAgreement {
+/** The names both mention, and those each mentions alone. */
+export function nameAgreement(a: MemoryFeatures, b: MemoryFeatures): NameAgreement {
   const shared: string[] = [];
   const onlyA: string[] = [];
   const onlyB: string[] = [];
@@ -197,6 +206,8 @@ function refusals(a: MemoryFeatures, b: MemoryFeatures, names: NameAgreement): R
   const relations = relationDifference(da.relations, db.relations);
   if (relations !== undefined) add("relation", relations);
   if (da.negated !== db.negated) add("negation", da.negated ? "negated ≠ affirmed" : "affirmed ≠ negated");
+  const states = oppositeStates(a.text, b.text);
+  if (states !== undefined) add("state", states);
   if (names.onlyA.length > 0 && names.onlyB.length > 0)
     add("name", `${names.onlyA.join(", ")} ≠ ${names.onlyB.join(", ")}`);
   const values = valueDifference(a, b);

@@ -31,7 +31,12 @@ const MASK = "_";
 // A number not glued to letters ("B2", "eu-west-1" and "SEV1" are names), with an optional unit.
 const NUMBER =
   /(?<![\p{L}\p{N}_.\-/:@#])v?(\d+(?:,\d{3})*(?:\.\d+)*)(?![\p{L}\p{N}_]|\.\d)(?:[ -]?([a-z%]+))?/giu;
-const NUMBER_WORD = new RegExp(String.raw`\b(${Object.keys(NUMBER_WORDS).join("|")})\b(?: ([a-z]+))?`, "giu");
+const NUMBER_WORD = new RegExp(
+  String.raw`\b(${Object.keys(NUMBER_WORDS).join("|")})\b(?:[ -]([a-z]+))?`,
+  "giu",
+);
+/** A currency sign before the amount is its unit: "$85" is "85 dollars". */
+const CURRENCY_SIGNS: Readonly<Record<string, string>> = { $: "usd", "€": "eur", "£": "gbp", "¥": "jpy" };
 const WORD = /[\p{L}][\p{L}-]*/gu;
 
 // "Vault, not .env files" and "not only" contrast two things; they do not negate the statement.
@@ -69,7 +74,13 @@ function findNumbers(masked: string): string[] {
     const unit = unitWord === undefined ? undefined : UNITS[unitWord.toLowerCase()];
     numbers.add(unit === undefined ? value : `${value} ${unit}`);
   };
-  for (const match of masked.matchAll(NUMBER)) add((match[1] ?? "").replaceAll(",", ""), match[2]);
+  for (const match of masked.matchAll(NUMBER)) {
+    const sign = CURRENCY_SIGNS[masked[(match.index ?? 0) - 1] ?? ""];
+    const value = (match[1] ?? "").replaceAll(",", "");
+    if (sign !== undefined && (match[2] === undefined || UNITS[match[2].toLowerCase()] === undefined))
+      numbers.add(`${value} ${sign}`);
+    else add(value, match[2]);
+  }
   for (const match of masked.matchAll(NUMBER_WORD)) {
     const next = match[2]?.toLowerCase();
     // "one of", "the one": a pronoun, not a count. A count is followed by what it counts.

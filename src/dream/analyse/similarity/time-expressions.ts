@@ -35,7 +35,10 @@ const WEEKDAY = `(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)day`;
 const YEAR = String.raw`(?:19|20)\d{2}`;
 const ISO = String.raw`${YEAR}-\d{2}-\d{2}`;
 
-const MAY_HAVE_TIME = new RegExp(`\\d|\\b${MONTH}|day|weekend`, "iu");
+const MAY_HAVE_TIME = new RegExp(
+  `\\d|\\b${MONTH}|day|weekend|\\b(?:mon|tue|wed|thu|fri|sat|sun)\\b|noon|midday|midnight`,
+  "iu",
+);
 
 interface Pattern {
   readonly kind: TimeKind;
@@ -79,13 +82,37 @@ const PATTERNS: readonly Pattern[] = [
         .slice(0, 3)
         .replace(/^wee$/u, weekPart(m[1] ?? "")),
   },
+  // Weekdays written short, capitalised so that "sat down" and "the sun" stay words: "Tue–Sat".
+  {
+    kind: "weekday",
+    pattern: /\b(Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)\b\.?/gu,
+    key: (m) => (m[1] ?? "").toLowerCase().slice(0, 3),
+  },
   {
     kind: "clock",
-    pattern: rx(String.raw`(?<![\w.:])(\d{1,2}):(\d{2})(?![\w:]|\.\d)(?: ?([ap])\.?m\.?)?`),
-    key: (m) =>
-      `${Number(m[1]) % 12 === 0 && m[3] !== undefined ? 0 : Number(m[1]) + (m[3]?.toLowerCase() === "p" ? 12 : 0)}:${m[2]}`,
+    pattern: rx(String.raw`(?<![\w.:])(\d{1,2}):(\d{2})(?![\w:]|\.\d)(?: ?([ap])\.?m\b\.?)?`),
+    key: (m) => clockKey(m[1], m[2], m[3]),
+  },
+  // "8pm", "7 a.m.": the same moment as "20:00" and "07:00".
+  {
+    kind: "clock",
+    pattern: rx(String.raw`(?<![\w.:])(\d{1,2}) ?([ap])\.?m\b\.?`),
+    key: (m) => clockKey(m[1], "00", m[2]),
+  },
+  {
+    kind: "clock",
+    pattern: rx(String.raw`\b(noon|midday|midnight)\b`),
+    key: (m) => (m[1]?.toLowerCase() === "midnight" ? "0:00" : "12:00"),
   },
 ];
+
+/** "8", "00", "p" → "20:00"; "12", "30", "a" → "0:30"; "07", "00", none → "7:00". */
+function clockKey(hour: string | undefined, minutes: string | undefined, half: string | undefined): string {
+  const h = Number(hour);
+  const meridiem = half?.toLowerCase();
+  const h24 = meridiem === undefined ? h : (h % 12) + (meridiem === "p" ? 12 : 0);
+  return `${h24}:${minutes ?? "00"}`;
+}
 
 function weekPart(word: string): string {
   return word.toLowerCase().startsWith("weekend") ? "weekend" : "weekday";

@@ -125,14 +125,30 @@ export function valueDifference(
   a: { readonly values: readonly string[]; readonly words: ReadonlySet<string> },
   b: { readonly values: readonly string[]; readonly words: ReadonlySet<string> },
 ): string | undefined {
+  const { onlyA, onlyB } = exclusiveValues(a, b);
+  return onlyA.length > 0 && onlyB.length > 0 ? `${onlyA.join(", ")} ≠ ${onlyB.join(", ")}` : undefined;
+}
+
+/**
+ * The values each side has that the other never mentions, in any form.
+ *
+ * @example
+ * // "Training runs on a g5.xlarge on AWS" / "Training runs on an AWS p3.2xlarge":
+ * exclusiveValues(a, b); // => { onlyA: ["g5.xlarge"], onlyB: ["p3.2xlarge"] }
+ */
+export function exclusiveValues(
+  a: { readonly values: readonly string[]; readonly words: ReadonlySet<string> },
+  b: { readonly values: readonly string[]; readonly words: ReadonlySet<string> },
+): { readonly onlyA: string[]; readonly onlyB: string[] } {
   const absent = (value: string, other: ReadonlySet<string>) =>
     value.split(" ").some((part) => !other.has(part) && !other.has(SHORT_FORMS[part] ?? part));
   const foldedWords = (words: ReadonlySet<string>) => new Set([...words].map(fold));
   const wordsA = foldedWords(a.words);
   const wordsB = foldedWords(b.words);
-  const onlyA = wholeValues(a.values).filter((value) => absent(value, wordsB));
-  const onlyB = wholeValues(b.values).filter((value) => absent(value, wordsA));
-  return onlyA.length > 0 && onlyB.length > 0 ? `${onlyA.join(", ")} ≠ ${onlyB.join(", ")}` : undefined;
+  return {
+    onlyA: wholeValues(a.values).filter((value) => absent(value, wordsB)),
+    onlyB: wholeValues(b.values).filter((value) => absent(value, wordsA)),
+  };
 }
 
 /** The values as written, without the parts `withParts` added for matching. */
@@ -151,8 +167,43 @@ function splitsInto(whole: string, part: string): boolean {
  * since 2018" restates "is vegetarian" with a detail), and a differing value beside it is refused
  * as a value.
  */
-const CHANGE_CUE =
-  /\b(?:switch(?:ed|es|ing)?|mov(?:ed|es|ing) (?:to|from|over|off)|migrat(?:ed|es|ing)|upgrad(?:ed|es|ing)|downgrad(?:ed|es|ing)|replac(?:ed|es|ing)|chang(?:ed|es|ing) (?:to|from)|no longer|not any ?more|any ?more|stopped|started|quit|gave up|used to|formerly|previously|instead of|(?:is|are|was|were) now|now (?:uses?|lives?|works?|runs?|prefers?|has|have|deploys?|owns?|drives?|eats?|is|are)|(?:was|were|got|has been|have been) (?:removed|dropped|retired|deprecated|decommissioned|renamed|sold))\b/iu;
+const CHANGE_CUE = new RegExp(
+  [
+    // Verbs that end one state and begin another, in any tense: "moved its CI from Jenkins".
+    String.raw`switch(?:ed|es|ing)?`,
+    String.raw`mov(?:ed|es|ing)`,
+    String.raw`migrat(?:ed|es|ing)`,
+    String.raw`upgrad(?:ed|es|ing)`,
+    String.raw`downgrad(?:ed|es|ing)`,
+    String.raw`replac(?:ed|es|ing)`,
+    String.raw`swapp(?:ed|ing)`,
+    String.raw`chang(?:ed|es|ing) (?:to|from|over)`,
+    String.raw`transition(?:ed|ing) (?:to|from)`,
+    String.raw`convert(?:ed|ing) (?:to|from)`,
+    "sold",
+    "ditched",
+    "abandoned",
+    "stopped",
+    "started",
+    "quit",
+    "gave up",
+    // Words that date a state against an earlier one.
+    "no longer",
+    String.raw`not any ?more`,
+    String.raw`any ?more`,
+    "used to",
+    "formerly",
+    "previously",
+    "instead(?: of)?",
+    "these days",
+    // "Now" contrasts with before, except where it means "at the moment" or "so far".
+    String.raw`(?<!\b(?:right|for|by|until|till|just|up to) )now(?! and then| that\b)`,
+    String.raw`(?:was|were|got|has been|have been) (?:removed|dropped|retired|deprecated|decommissioned|renamed|sold)`,
+  ]
+    .map((cue) => String.raw`\b${cue}\b`)
+    .join("|"),
+  "iu",
+);
 
 /**
  * The change cue in `text`, lower case, or undefined.

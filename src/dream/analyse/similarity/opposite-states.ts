@@ -1,0 +1,52 @@
+/**
+ * Opposite states: the two values of a switch ("turned on" / "off by default", "enabled" /
+ * "disabled", "dark mode" / "light mode", "public" / "private"). Two memories that differ only in
+ * one of these say opposite things, however alike their words and vectors are, so they are never
+ * merged; with nothing else telling them apart, they are one slot with two values.
+ *
+ * @module
+ */
+
+/** Each pair's two states, as written (lower case). Closed-class words: a switch has two sides. */
+const OPPOSITES: readonly (readonly [string, string])[] = [
+  ["on", "off"],
+  ["enabled", "disabled"],
+  ["enable", "disable"],
+  ["allowed", "forbidden"],
+  ["allowed", "blocked"],
+  ["public", "private"],
+  ["required", "optional"],
+  ["mandatory", "optional"],
+  ["true", "false"],
+  ["online", "offline"],
+  ["visible", "hidden"],
+  ["automatic", "manual"],
+  ["automatically", "manually"],
+  ["dark", "light"],
+  ["open", "closed"],
+  ["synchronous", "asynchronous"],
+  ["sync", "async"],
+];
+
+/** Words that are states in `OPPOSITES`, for callers that set them apart from a statement's frame. */
+export const STATE_WORDS: ReadonlySet<string> = new Set(OPPOSITES.flat());
+
+const WORD = /[\p{L}]+/gu;
+
+/**
+ * "on ≠ off" when one text holds one state of a pair and the other text only the opposite one.
+ *
+ * @example
+ * oppositeStates("Push notifications are on by default", "Push notifications are off by default");
+ * // => "on ≠ off"
+ */
+export function oppositeStates(a: string, b: string): string | undefined {
+  const wordsA = new Set(a.toLowerCase().match(WORD) ?? []);
+  const wordsB = new Set(b.toLowerCase().match(WORD) ?? []);
+  for (const [x, y] of OPPOSITES) {
+    const aSide = wordsA.has(x) && !wordsA.has(y) ? x : wordsA.has(y) && !wordsA.has(x) ? y : undefined;
+    const bSide = wordsB.has(x) && !wordsB.has(y) ? x : wordsB.has(y) && !wordsB.has(x) ? y : undefined;
+    if (aSide !== undefined && bSide !== undefined && aSide !== bSide) return `${aSide} ≠ ${bSide}`;
+  }
+  return undefined;
+}

@@ -1,0 +1,183 @@
+/**
+ * Same slot, another value: two memories that say the same thing about the same subject except for
+ * one value — a number, a date or clock time, a product or place — with no change stated. "The
+ * ledger API listens on port 8081 in production" / "Production ledger API port: 9090", "Training
+ * jobs run on a g5.xlarge on AWS" / "…on an AWS p3.2xlarge", "Veer's passport expires on
+ * 2027-08-19" / "Veer's passport expiry date is 3 February 2031".
+ *
+ * The judgement is an alignment of the two statements' frames: each memory's content words with
+ * the values only it has taken out (a value both mention, "AWS", "Valorant", is part of the frame).
+ * The frames must share at least two words of predicate (beyond the subject: "user", a person or a
+ * value both name), so one shared verb is not a slot: "Alice speaks Spanish" / "Alice speaks
+ * French", "a cat named Miso" / "a cat named Tofu", "uses Grafana for dashboards" / "uses PagerDuty
+ * for alerting" may all hold at once.
+ *
+ * - **sure**: one frame holds the other whole, with two words of predicate or more, so nothing but
+ *   the value tells them apart;
+ * - **unsure**: each frame has a word or two of its own ("the shop's oven" / "the bakery's oven",
+ *   "laptop" / "desktop" would be two subjects), or the predicate is one word ("Rook's Valorant rank
+ *   is Gold 2"): a question for the review tier, never an action.
+ *
+ * Anything that makes them two facts in two contexts (an environment, a relation, a polarity, a
+ * person named on one side only, a subject) rules the pair out, as does a stated change (that is
+ * `slotDisagreement`'s).
+ *
+ * @module
+ */
+
+import { foldWord } from "../../../text/stem.js";
+import { comparePair, nameAgreement, nameWords, type RefusalReason, type TermWeight } from "./compare.js";
+import type { MemoryFeatures } from "./features.js";
+import { STATE_WORDS } from "./opposite-states.js";
+import { exclusiveValues } from "./value-slots.js";
+
+export interface ValueConflict {
+  /** What differs, e.g. "8081 ≠ 9090" or "g5.xlarge ≠ p3.2xlarge". */
+  readonly values: string;
+  /** The frame words both state. */
+  readonly frame: readonly string[];
+  /** Words only one frame has, per side: empty on one side when the judgement is sure. */
+  readonly onlyA: readonly string[];
+  readonly onlyB: readonly string[];
+  /** One frame holds the other whole: nothing but the value differs. */
+  readonly sure: boolean;
+}
+
+/** Refusals that a differing value itself causes. */
+const VALUE_REASONS: ReadonlySet<RefusalReason> = new Set([
+  "number",
+  "time",
+  "value",
+  "name",
+  "substitution",
+  "state",
+]);
+/** The frame words a value conflict needs beyond its subject. */
+const MIN_PREDICATE_TERMS = 2;
+/** More words of its own on either side and the two say different things, not one slot. */
+const MAX_UNSURE_LEFTOVER = 2;
+/** Two compared words this long that start alike are one word in two forms ("manager" / "manages"). */
+const PREFIX = 5;
+
+// Verbs that carry no slot of their own: "gets 7 hours" / "a limit of 5 hours", "goes up to 8 km".
+const LIGHT_VERBS: ReadonlySet<string> = new Set(
+  [
+    "be",
+    "is",
+    "are",
+    "was",
+    "go",
+    "get",
+    "take",
+    "have",
+    "has",
+    "make",
+    "do",
+    "does",
+    "keep",
+    "up",
+    "turn",
+    "set",
+  ].map(foldWord),
+);
+
+/**
+ * @example
+ * valueConflict(features("The ledger API listens on port 8081 in production"),
+ *               features("Production ledger API port: 9090"));
+ * // => { values: "8081 ≠ 9090", frame: ["api", "ledger", "port", "production"], sure: true, … }
+ */
+export function valueConflict(
+  a: MemoryFeatures,
+  b: MemoryFeatures,
+  weight: TermWeight = () => 1,
+): ValueConflict | undefined {
+  if (a.change !== undefined || b.change !== undefined) return undefined;
+  const comparison = comparePair(a, b, weight);
+  // One slot: a single kind of value differs. A name and a number both differing ("SEV1 incidents
+  // … 2 days" / "SEV3 incidents … 10 days") is a qualifier and its value: two facts.
+  const differing = comparison.refusals.filter(
+    (refusal) => refusal.reason !== "name" && !(refusal.reason === "number" && numbersInValues(a, b)),
+  );
+  if (differing.length !== 1 || !comparison.refusals.every((refusal) => VALUE_REASONS.has(refusal.reason)))
+    return undefined;
+  const names = nameAgreement(a, b);
+  const valueWords = new Set([...a.values, ...b.values]);
+  // A name on one side only must be the value itself, or a word the other side has too (the tagger
+  // takes a sentence's first word for a name: "Deliveries go up to 8 km" / "the delivery radius").
+  const outsideValue = (name: string, other: MemoryFeatures) =>
+    !valueWords.has(name.toLowerCase()) && !nameWords(name).every((word) => other.terms.has(word));
+  if (names.onlyA.some((name) => outsideValue(name, b)) || names.onlyB.some((name) => outsideValue(name, a)))
+    return undefined;
+
+  const { onlyA: valuesA, onlyB: valuesB } = exclusiveValues(a, b);
+  const frameA = frame(a, valuesA);
+  const frameB = frame(b, valuesB);
+  const shared = frameA.filter((term) => frameB.some((other) => sameWord(term, other)));
+  const onlyA = frameA.filter((term) => !shared.includes(term));
+  const onlyB = frameB.filter((term) => !frameA.some((other) => sameWord(term, other)));
+  // A value both mention is context, like the subject: "The React Native app uses Redux" / "The
+  // React Native app is on RN 0.72" share only "app" beyond it, and are two facts.
+  const sharedValues = [...valueWords].filter(
+    (value) => !valuesA.includes(value) && !valuesB.includes(value),
+  );
+  const subject = new Set(["user", ...names.shared.flatMap(nameWords), ...sharedValues.flatMap(nameWords)]);
+  // A relation is part of the predicate here ("Maria's sister lives in Porto" / "…in Lisbon"): the
+  // relation refusal has already ruled out two different relatives.
+  const predicate = shared.filter((term) => !subject.has(term));
+  if (predicate.length === 0) return undefined;
+  const contained = onlyA.length === 0 || onlyB.length === 0;
+  // A number or a time that differs beside a value one side alone names ("Postmortems are due within
+  // 5 days" / "Postmortems for SEV1 incidents are due within 2 days") is a rule and its exception.
+  const qualified = differing[0]?.reason !== "value" && valuesA.length + valuesB.length > 0;
+  const sure = contained && !qualified && predicate.length >= MIN_PREDICATE_TERMS;
+  if (!sure && (onlyA.length > MAX_UNSURE_LEFTOVER || onlyB.length > MAX_UNSURE_LEFTOVER)) return undefined;
+  return {
+    values: differing.map((refusal) => refusal.detail).join("; "),
+    frame: shared,
+    onlyA,
+    onlyB,
+    sure,
+  };
+}
+
+/**
+ * Whether every number on each side is written beside one of its values, so number and value are one
+ * compound value ("Platinum 1" / "Gold 2", "Pace 3" / "Forerunner 255"), not a qualifier and a value.
+ */
+function numbersInValues(a: MemoryFeatures, b: MemoryFeatures): boolean {
+  const inValue = (features: MemoryFeatures) =>
+    features.details.numbers.every((number) => {
+      const digits = number.split(" ")[0] ?? number;
+      return features.values.some((value) => {
+        const text = features.text.toLowerCase();
+        return text.includes(`${value} ${digits}`) || text.includes(`${digits} ${value}`);
+      });
+    });
+  return inValue(a) && inValue(b);
+}
+
+/**
+ * The memory's content words without its own values, numbers, times, states and light verbs. Units
+ * stay: "5 km" / "8 km" share theirs, and "nightly" / "weekly" are part of what each says.
+ */
+function frame(features: MemoryFeatures, ownValues: readonly string[]): string[] {
+  const valueTerms = new Set(ownValues.flatMap((value) => value.split(/[\s.-]+/u)).map(foldWord));
+  return [...features.terms].filter(
+    (term) =>
+      !/\d/u.test(term) &&
+      !isTimeWord(term) &&
+      !valueTerms.has(term) &&
+      !STATE_WORDS.has(term) &&
+      !LIGHT_VERBS.has(term),
+  );
+}
+
+/** The canonical time words of `features.ts` ("tmon", "tweekday", stemmed "tweekda"); dated ones carry digits. */
+function isTimeWord(term: string): boolean {
+  return /^t(?:mon|tue|wed|thu|fri|sat|sun|weekda|weekday|weekend)$/u.test(term);
+}
+
+function sameWord(x: string, y: string): boolean {
+  return x === y || (x.length >= PREFIX && y.length >= PREFIX && x.slice(0, PREFIX) === y.slice(0, PREFIX));
+}

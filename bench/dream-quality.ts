@@ -1,6 +1,7 @@
 /**
- * Dream quality on the labelled corpora — our own (test/fixtures/dream/) and the independent one
- * (test/fixtures/dream-independent/, written from the rules alone and never tuned on): every scope
+ * Dream quality on the labelled corpora — our own (test/fixtures/dream/), the independent one
+ * (test/fixtures/dream-independent/, written from the rules alone and never tuned on) and the
+ * development one (test/fixtures/dream-dev/, written the same way, worked on): every scope
  * imported into a real SQLite store, planned end to end, and scored per label and per kind, with
  * the harmful actions counted; merges and conflicts of our corpus also straight from their
  * analysers, to separate what they find from what precedence (an expired member, say) takes away.
@@ -19,6 +20,7 @@ import { createLocalEmbedder, createUseLiteEmbedder, type Embedder, openMemory }
 import { resolvePolicy } from "../src/policy/resolve-policy.js";
 import {
   type CorpusScope,
+  loadDevDreamCorpus,
   loadDreamCorpus,
   loadIndependentDreamCorpus,
 } from "../test/fixtures/dream/corpus.js";
@@ -31,10 +33,10 @@ import {
 } from "../test/fixtures/dream/evaluate.js";
 import { fixed, renderTable } from "./report.js";
 
-/** The embedder `--embedder` names. */
+/** The embedder `--embedder` names: MiniLM, the default of new stores, unless told otherwise. */
 export function qualityEmbedder(name: string | undefined): Embedder {
-  if (name === undefined || name === "use-lite") return createUseLiteEmbedder();
-  if (name === "minilm") return createLocalEmbedder();
+  if (name === undefined || name === "minilm") return createLocalEmbedder();
+  if (name === "use-lite") return createUseLiteEmbedder();
   throw new Error(`--embedder takes use-lite or minilm, got ${name}.`);
 }
 
@@ -44,21 +46,26 @@ export interface QualityResult {
   readonly tuned: Evaluation;
   readonly heldOut: Evaluation;
   readonly independent: Evaluation;
+  /** The development corpus: written like the independent one, but read and worked on. */
+  readonly dev: Evaluation;
+  readonly devMemories: number;
   /** Applied or up for review: what a person reviewing the dream gets to see. */
-  readonly surfaced: { readonly tuned: Evaluation; readonly independent: Evaluation };
+  readonly surfaced: {
+    readonly tuned: Evaluation;
+    readonly independent: Evaluation;
+    readonly dev: Evaluation;
+  };
   /** merge / conflict straight from the analysers, before precedence. */
   readonly analysersOnly: Evaluation;
 }
 
-/**
- * `embedder`: USE lite by default — the analysers' thresholds were chosen with it; `--embedder minilm`
- * measures the default local model of new stores.
- */
-export async function measureQuality(embedder: Embedder = createUseLiteEmbedder()): Promise<QualityResult> {
+/** `embedder`: MiniLM by default, what a new store embeds with; `--embedder use-lite` for the older model. */
+export async function measureQuality(embedder: Embedder = createLocalEmbedder()): Promise<QualityResult> {
   const own = loadDreamCorpus();
   // Distinct scope names in the two corpora, so one store holds both.
   const independent = loadIndependentDreamCorpus();
-  const scopes = [...own, ...independent];
+  const dev = loadDevDreamCorpus();
+  const scopes = [...own, ...independent, ...dev];
   // "allow": secrets stay in the store, as in one written before redaction-on-add or by Mem0.
   const memory = await openMemory({
     path: ":memory:",
@@ -74,7 +81,7 @@ export async function measureQuality(embedder: Embedder = createUseLiteEmbedder(
     for (const scope of scopes) {
       const plan = await memory.dream.plan(scope.scope, { now: scope.now });
       plans.push({ scope, plan });
-      if (scope.scores !== "merge-conflict" || independent.includes(scope)) continue;
+      if (scope.scores !== "merge-conflict" || !own.includes(scope)) continue;
       const snapshot = await loadSnapshot(context.store, {
         scope: scopeFromOptions(scope.scope),
         now: scope.now,
@@ -85,6 +92,8 @@ export async function measureQuality(embedder: Embedder = createUseLiteEmbedder(
     return {
       memories: own.reduce((sum, scope) => sum + scope.records.length, 0),
       independentMemories: independent.reduce((sum, scope) => sum + scope.records.length, 0),
+      devMemories: dev.reduce((sum, scope) => sum + scope.records.length, 0),
+      dev: evaluate(plans.filter((result) => dev.includes(result.scope))),
       tuned: evaluate(plans.filter((result) => own.includes(result.scope) && !result.scope.heldOut)),
       heldOut: evaluate(plans.filter((result) => own.includes(result.scope) && result.scope.heldOut)),
       independent: evaluate(plans.filter((result) => independent.includes(result.scope))),
@@ -93,6 +102,7 @@ export async function measureQuality(embedder: Embedder = createUseLiteEmbedder(
           surfaced(plans.filter((result) => own.includes(result.scope) && !result.scope.heldOut)),
         ),
         independent: evaluate(surfaced(plans.filter((result) => independent.includes(result.scope)))),
+        dev: evaluate(surfaced(plans.filter((result) => dev.includes(result.scope)))),
       },
       analysersOnly: evaluate(raw),
     };
@@ -140,6 +150,8 @@ export function renderQuality(result: QualityResult): string {
     ...labels(result.independent).map((label) => row("independent", result.independent, label)),
     ...["merge", "conflict"].map((label) => row("corpus, surfaced", result.surfaced.tuned, label)),
     ...["merge", "conflict"].map((label) => row("independent, surfaced", result.surfaced.independent, label)),
+    ...labels(result.dev).map((label) => row("dev", result.dev, label)),
+    ...["merge", "conflict"].map((label) => row("dev, surfaced", result.surfaced.dev, label)),
   ].filter((cells) => cells !== undefined);
   const negatives = renderTable(
     ["set", "hard negatives and protected memories", "acted on", "which"],
@@ -166,6 +178,7 @@ export function renderQuality(result: QualityResult): string {
         ["corpus", result.tuned],
         ["held out", result.heldOut],
         ["independent", result.independent],
+        ["dev", result.dev],
       ] as const
     ).map(([set, evaluation]) => [
       set,
@@ -177,7 +190,7 @@ export function renderQuality(result: QualityResult): string {
       `- ${mistake.id}: expected ${mistake.expected.join("+") || "none"}, got ${mistake.got.join("+") || "none"}`,
   );
   return [
-    `Corpora: ${result.memories} labelled memories of our own (corpus.json + pairs.json) and ${result.independentMemories} independent ones, planned end to end.`,
+    `Corpora: ${result.memories} labelled memories of our own (corpus.json + pairs.json), ${result.independentMemories} independent ones and ${result.devMemories} of the development corpus, planned end to end.`,
     "",
     renderTable(
       ["label", "set", "expected", "tp", "fp", "fn", "precision", "recall"],

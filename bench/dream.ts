@@ -1,5 +1,5 @@
 /**
- * The dream benchmark: `npx tsx bench/dream.ts [--sizes 10000,100000] [--skip-quality] [--embedder use-lite|minilm]`.
+ * The dream benchmark: `npx tsx bench/dream.ts [--sizes 10000,100000] [--skip-quality] [--embedder minilm|use-lite]`.
  *
  * 1. Quality on the labelled corpus (see dream-quality.ts).
  * 2. Time and peak memory to plan one scope of 10k and 100k synthetic memories with precomputed
@@ -116,9 +116,11 @@ const path = writeResults("dream", info, {
           analysersOnly: Object.fromEntries(quality.analysersOnly.scores),
           independent: Object.fromEntries(quality.independent.scores),
           independentHarmful: quality.independent.harmful.length,
+          dev: Object.fromEntries(quality.dev.scores),
           surfaced: {
             tuned: Object.fromEntries(quality.surfaced.tuned.scores),
             independent: Object.fromEntries(quality.surfaced.independent.scores),
+            dev: Object.fromEntries(quality.surfaced.dev.scores),
           },
         },
   timings,

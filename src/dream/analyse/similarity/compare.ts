@@ -7,7 +7,7 @@
 
 import { foldWord } from "../../../text/stem.js";
 import { claimKey, subjectsCompatible, valuesConflict } from "./claims.js";
-import { type MemoryFeatures, mentions } from "./features.js";
+import { isTimeTerm, type MemoryFeatures, mentions } from "./features.js";
 import { RELATIONS } from "./lexicon.js";
 import { oppositeStates } from "./opposite-states.js";
 import { findSubstitution } from "./substitution.js";
@@ -182,7 +182,26 @@ export function nameAgreement(a: MemoryFeatures, b: MemoryFeatures): NameAgreeme
   const onlyA: string[] = [];
   const onlyB: string[] = [];
   for (const entity of a.entities) (mentions(b, entity.key) ? shared : onlyA).push(entity.name);
-  for (const entity of b.entities) if (!mentions(a, entity.key)) onlyB.push(entity.name);
+  for (const entity of b.entities) {
+    if (!mentions(a, entity.key)) onlyB.push(entity.name);
+    // "Haddad" on one side names "Professor Haddad" on the other: the longer form is not a name
+    // of its own.
+    else if (!shared.includes(entity.name)) {
+      shared.push(entity.name);
+      const longer = onlyA.findIndex((name) => name.includes(entity.name));
+      if (longer >= 0) onlyA.splice(longer, 1);
+    }
+  }
+  // The tagger takes a sentence's first word for a name ("Crash reports go to Sentry", "Opening
+  // time is 07:00"): one capitalised word the other side uses as a plain word is no name.
+  const plainIn = (features: MemoryFeatures) => (name: string) =>
+    !/\s/u.test(name) && features.terms.has(foldWord(name.toLowerCase()));
+  for (const [own, other] of [
+    [onlyA, b],
+    [onlyB, a],
+  ] as const) {
+    for (let i = own.length - 1; i >= 0; i--) if (plainIn(other)(own[i] as string)) own.splice(i, 1);
+  }
   const compatible = a.entities.length === 0 || b.entities.length === 0 || shared.length > 0;
   return { shared: [...new Set(shared)].sort(), onlyA, onlyB, compatible };
 }
@@ -214,6 +233,7 @@ function refusals(a: MemoryFeatures, b: MemoryFeatures, names: NameAgreement): R
   if (values !== undefined) add("value", values);
   if ((a.change === undefined) !== (b.change === undefined))
     add("change", `"${a.change ?? b.change}" on one side only: an update of the fact, not a restatement`);
+  else if (sinceOnOneSide(a, b)) add("change", `"since" dates a new state that the other does not state`);
 
   for (const ca of a.claims) {
     for (const cb of b.claims) {
@@ -232,6 +252,21 @@ function refusals(a: MemoryFeatures, b: MemoryFeatures, names: NameAgreement): R
     if (swaps !== undefined) add("substitution", swaps.join(", "));
   }
   return found;
+}
+
+const SINCE = /\bsince\b/iu;
+
+/**
+ * "Since …" on one side dates the start of a state. It restates the other when it only adds the
+ * date ("Maria has been vegetarian since 2018" / "Maria is vegetarian"), and may replace it when
+ * each says something the other does not ("User has been vegan since March" / "User is
+ * vegetarian"): the values of a slot need not be names, so that pair is never merged.
+ */
+function sinceOnOneSide(a: MemoryFeatures, b: MemoryFeatures): boolean {
+  if (SINCE.test(a.text) === SINCE.test(b.text)) return false;
+  const own = (x: MemoryFeatures, y: MemoryFeatures) =>
+    [...x.terms].some((term) => !y.terms.has(term) && !isTimeTerm(term) && !/\d/u.test(term));
+  return own(a, b) && own(b, a);
 }
 
 /** Differences that make two look-alikes two facts in two contexts, not two values of one slot. */

@@ -11,7 +11,7 @@ import { contentTerms } from "../../../text/stem.js";
 import type { DreamSnapshot, SnapshotMemory } from "../../snapshot.js";
 import { type Claim, extractClaims } from "./claims.js";
 import { type Details, extractDetails } from "./details.js";
-import { changeCue, valueWords } from "./value-slots.js";
+import { changeCue, expandShortForms, foldShortForm, valueWords } from "./value-slots.js";
 
 const toThirdPerson = (text: string): string => rewritePerson(text).text;
 
@@ -51,8 +51,8 @@ export function memoryFeatures(memory: SnapshotMemory): MemoryFeatures {
   return {
     memory,
     text,
-    terms: contentTerms(canonicalTimes(text, details)),
-    words: new Set((text.toLowerCase().match(WORD) ?? []).flatMap(splitWord)),
+    terms: contentTerms(expandShortForms(canonicalTimes(text, details))),
+    words: wordsOf(text),
     details,
     get claims() {
       claims ??= extractClaims(text, details);
@@ -93,6 +93,14 @@ function withoutTimes(text: string, details: Details): string {
   return out;
 }
 
+/**
+ * Whether a compared term is one of the time words below ("t2026", "t0314", "tmon", "tweekday",
+ * stemmed "tweekda"), not a word of the text.
+ */
+export function isTimeTerm(term: string): boolean {
+  return /^t(?:\d+|mon|tue|wed|thu|fri|sat|sun|weekda|weekday|weekend)$/u.test(term);
+}
+
 /** One word per granularity, so compatible dates share one: "2026-09" → "t2026 t202609". */
 function timeWords(key: string): string[] {
   const date = /^(\d{4}|-)(?:-(\d{2}))?(?:-(\d{2}))?$/u.exec(key);
@@ -114,11 +122,21 @@ function timeWords(key: string): string[] {
  * mentions(memoryFeatures(memory), "github.com/liwei/dotfiles"); // => true if the text has that URL
  */
 export function mentions(features: MemoryFeatures, name: string): boolean {
-  const words = name
-    .toLowerCase()
-    .split(/[\s/]+/u)
-    .filter(Boolean);
-  return words.every((word) => features.words.has(word.replace(/'s$/u, "")));
+  return [...wordsOf(name)].every((word) => features.words.has(word));
+}
+
+/**
+ * The lower-cased words of a text, split as names are ("D&D" → d, d; "`features_prod`" →
+ * features, prod), each also in its long form ("postgres" → postgresql, "st" → street), so a name
+ * is found however either side writes it.
+ */
+function wordsOf(text: string): Set<string> {
+  const words = new Set<string>();
+  for (const word of (text.toLowerCase().match(WORD) ?? []).flatMap(splitWord)) {
+    words.add(word);
+    words.add(foldShortForm(word));
+  }
+  return words;
 }
 
 /** "fly.io" stays, and also yields "fly" and "io"; "billing-api" also yields "billing" and "api". */

@@ -27,7 +27,7 @@
 
 import { foldWord } from "../../../text/stem.js";
 import { comparePair, nameAgreement, nameWords, type RefusalReason, type TermWeight } from "./compare.js";
-import type { MemoryFeatures } from "./features.js";
+import { isTimeTerm, type MemoryFeatures } from "./features.js";
 import { STATE_WORDS } from "./opposite-states.js";
 import { exclusiveValues } from "./value-slots.js";
 
@@ -166,16 +166,11 @@ function frame(features: MemoryFeatures, ownValues: readonly string[]): string[]
   return [...features.terms].filter(
     (term) =>
       !/\d/u.test(term) &&
-      !isTimeWord(term) &&
+      !isTimeTerm(term) &&
       !valueTerms.has(term) &&
       !STATE_WORDS.has(term) &&
       !LIGHT_VERBS.has(term),
   );
-}
-
-/** The canonical time words of `features.ts` ("tmon", "tweekday", stemmed "tweekda"); dated ones carry digits. */
-function isTimeWord(term: string): boolean {
-  return /^t(?:mon|tue|wed|thu|fri|sat|sun|weekda|weekday|weekend)$/u.test(term);
 }
 
 function sameWord(x: string, y: string): boolean {

@@ -44,6 +44,11 @@ const SHORT_FORMS: Readonly<Record<string, string>> = {
   mac: "macos",
   osx: "macos",
   win: "windows",
+  // Street names, as addresses abbreviate them.
+  st: "street",
+  rd: "road",
+  ave: "avenue",
+  blvd: "boulevard",
 };
 
 // A word, with the inner dots, digits, pluses and hyphens of product names.
@@ -101,6 +106,27 @@ export function valueWords(text: string): string[] {
  */
 export function foldShortForm(word: string): string {
   return fold(word);
+}
+
+/** Short forms that are also English words ("win"), left as written in running text. */
+const ALSO_WORDS: ReadonlySet<string> = new Set(["win", "es", "st"]);
+const SHORT_FORM = new RegExp(
+  String.raw`(?<![\p{L}\p{N}.])(?:${Object.keys(SHORT_FORMS)
+    .filter((form) => !ALSO_WORDS.has(form))
+    .map((form) => form.replace(/[.+]/gu, "\\$&"))
+    .join("|")})(?![\p{L}\p{N}]|\.[\p{L}\p{N}])`,
+  "giu",
+);
+
+/**
+ * The text with its short forms written out ("deploys to k8s" → "deploys to kubernetes"), so the
+ * content words of two memories meet whichever form each uses.
+ *
+ * @example
+ * expandShortForms("The payments service runs on k8s"); // => "The payments service runs on kubernetes"
+ */
+export function expandShortForms(text: string): string {
+  return text.replace(SHORT_FORM, (form) => SHORT_FORMS[form.toLowerCase()] ?? form);
 }
 
 function fold(word: string): string {

@@ -82,7 +82,10 @@ export const DEFAULT_THRESHOLDS: Omit<Policy, "categories" | "sources" | "warnin
   // USE-lite scores every paraphrase pair of the labelled corpus at ≥ 0.6; the duplicate analyser's
   // word and detail checks do the discriminating above that.
   duplicates: Object.freeze({ minSimilarity: 0.6, neighbours: 10 }),
-  contradictions: Object.freeze({ minSimilarity: 0.6, neighbours: 10 }),
+  // Lower than for duplicates: two values of one slot are worded apart more than two restatements
+  // are (MiniLM: a quarter of our development corpus's conflicts sit under 0.6), and each candidate
+  // must still pass the value, change or polarity judgement.
+  contradictions: Object.freeze({ minSimilarity: 0.5, neighbours: 10 }),
   lowConfidence: 0.3,
   // Mem0's dream protocol wants 15–50 words; 50 English words average about 300 characters, and
   // the flag is for clearly verbose memories, so the bar sits a little above that.

@@ -52,7 +52,10 @@ const DISAGREEING: ReadonlySet<RefusalReason> = new Set(["value", "change", "sub
 export function reviewCandidates(snapshot: DreamSnapshot, policy: Policy): ReviewItem[] {
   const featuresOf = snapshotFeatures(snapshot);
   const weight = snapshotTermWeights(snapshot);
-  const { minSimilarity, neighbours: k } = policy.duplicates;
+  // Possible conflicts are looked for as far as the contradiction analyser looks, possible
+  // duplicates as far as the duplicates analyser does (`judge` checks each against its own).
+  const minSimilarity = Math.min(policy.duplicates.minSimilarity, policy.contradictions.minSimilarity);
+  const k = Math.max(policy.duplicates.neighbours, policy.contradictions.neighbours);
   const items = new Map<string, ReviewItem & { similarity: number }>();
   for (const memory of snapshot.memories) {
     const a = featuresOf(memory.id);
@@ -92,9 +95,10 @@ function judge(
   const rounded = Math.round(similarity * 1000) / 1000;
   const evidence = { similarity: rounded, overlap: Math.round(overlap * 1000) / 1000 };
   if (shared.length === 0) return undefined;
+  const worthAConflict = similarity >= policy.contradictions.minSimilarity;
   // The same statement with another value, not sure enough for the contradiction analyser.
   const valueSlot = valueConflict(a, b, weight);
-  if (valueSlot !== undefined && !valueSlot.sure) {
+  if (worthAConflict && valueSlot !== undefined && !valueSlot.sure) {
     const own = [...valueSlot.onlyA, ...valueSlot.onlyB];
     return {
       kind: "possible-conflict",
@@ -107,7 +111,7 @@ function judge(
     };
   }
   // One says the fact changed, worded too differently for the contradiction analyser to be sure.
-  const changed = lookAlikeChange(a, b, shared);
+  const changed = worthAConflict ? lookAlikeChange(a, b, shared) : undefined;
   if (changed !== undefined) {
     return {
       kind: "possible-conflict",
@@ -122,6 +126,7 @@ function judge(
   // A possible conflict is worded alike (the overlap a merge needs); a possible duplicate is very
   // close in meaning. Neither: not worth the full comparison, which runs the tagger.
   const wordedAlike = overlap >= MIN_OVERLAP && shared.length >= MIN_SHARED_TERMS;
+  if (similarity < policy.duplicates.minSimilarity) return undefined;
   if (!wordedAlike && similarity < STRONG_SIMILARITY) return undefined;
   const comparison = comparePair(a, b, weight);
   const reasons = comparison.refusals.map((refusal) => refusal.reason);

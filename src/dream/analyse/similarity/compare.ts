@@ -7,6 +7,7 @@
 
 import { foldWord } from "../../../text/stem.js";
 import { claimKey, subjectsCompatible, valuesConflict } from "./claims.js";
+import { normaliseAmounts } from "./details.js";
 import { isTimeTerm, type MemoryFeatures, mentions } from "./features.js";
 import { RELATIONS } from "./lexicon.js";
 import { oppositeStates } from "./opposite-states.js";
@@ -248,7 +249,7 @@ function refusals(a: MemoryFeatures, b: MemoryFeatures, names: NameAgreement): R
 
   // Only worth aligning when nothing else already tells the two apart.
   if (found.length === 0) {
-    const swaps = findSubstitution(a.text, b.text);
+    const swaps = findSubstitution(normaliseAmounts(a.text), normaliseAmounts(b.text));
     if (swaps !== undefined) add("substitution", swaps.join(", "));
   }
   return found;

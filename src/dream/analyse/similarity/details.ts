@@ -9,6 +9,7 @@
 import { straightenQuotes } from "../../../text/quotes.js";
 import { ENVIRONMENTS, NUMBER_WORDS, RELATION_PHRASES, RELATIONS, UNITS } from "./lexicon.js";
 import { findTimeExpressions, type TimeExpression } from "./time-expressions.js";
+import { startsSentence } from "./value-slots.js";
 
 export interface Details {
   /** Quantities and versions, canonical: "5 km", "5432", "14 inch", "8.11", "1.2.3". */
@@ -44,6 +45,29 @@ const CONTRAST = /,\s*(?:and\s+)?not\b|\bnot only\b|\bwhether or not\b|\bif not\
 const NEGATION =
   /\b(?:not|never|no|no longer|cannot|nobody|nothing|neither|nor|[a-z]+n't|dislikes?|disliked|hates?|hated|avoids?|avoided|stopped|quit|gave up)\b/iu;
 
+const CURRENCY_WORDS: Readonly<Record<string, string>> = {
+  $: "dollars",
+  "€": "euros",
+  "£": "pounds",
+  "¥": "yen",
+};
+
+/**
+ * Amounts written one way: thousands separators dropped and a currency sign written as its word,
+ * so "$2,500" and "2500 dollars" have the same words.
+ *
+ * @example
+ * normaliseAmounts("The audit costs $2,500."); // => "The audit costs 2500 dollars."
+ */
+export function normaliseAmounts(text: string): string {
+  return text
+    .replace(/(?<=\d),(?=\d{3}(?!\d))/gu, "")
+    .replace(
+      /([$€£¥])\s?(\d+(?:\.\d+)?)/gu,
+      (_, sign: string, amount: string) => `${amount} ${CURRENCY_WORDS[sign]}`,
+    );
+}
+
 /**
  * The discriminating details of `text`.
  *
@@ -63,7 +87,7 @@ export function extractDetails(text: string): Details {
     times: times.filter((time) => time.kind !== "anchor"),
     anchors: times.filter((time) => time.kind === "anchor"),
     environments: findEnvironments(lower),
-    relations: findRelations(lower),
+    relations: findRelations(lower, folded),
     negated: NEGATION.test(lower.replace(CONTRAST, " ")),
   };
 }
@@ -90,6 +114,14 @@ function findNumbers(masked: string): string[] {
   return [...numbers].sort();
 }
 
+function inName(text: string, index: number, length: number): boolean {
+  if (!/\p{Lu}/u.test(text[index] ?? "") || startsSentence(text, index)) return false;
+  const before = /(\S+)\s+$/u.exec(text.slice(0, index))?.[1] ?? "";
+  const after = /^\s+(\S+)/u.exec(text.slice(index + length))?.[1] ?? "";
+  const named = (word: string) => /^\p{Lu}|\d/u.test(word);
+  return named(before) || named(after);
+}
+
 function findEnvironments(lower: string): string[] {
   const found = new Set<string>();
   for (const match of lower.matchAll(WORD)) {
@@ -104,9 +136,17 @@ function findEnvironments(lower: string): string[] {
   return [...found].sort();
 }
 
-function findRelations(lower: string): string[] {
+/**
+ * Relations named in the text. A relation word capitalised inside a sentence beside another
+ * capitalised or numbered word is part of a name ("a Brother HL-L2350 printer", "Big Sister
+ * Café"), not a relative; "called Mom" still is one.
+ */
+function findRelations(lower: string, original: string): string[] {
   const found = new Set<string>();
-  let rest = lower;
+  let rest = lower.replace(/\p{L}+/gu, (word, index: number) =>
+    inName(original, index, word.length) ? " ".repeat(word.length) : word,
+  );
+
   for (const [pattern, canonical] of RELATION_PHRASES) {
     rest = rest.replace(pattern, (...args: string[]) => {
       if (canonical !== "") found.add(canonical.replace("$1", args[1] ?? ""));

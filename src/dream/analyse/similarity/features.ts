@@ -10,7 +10,7 @@ import { toThirdPerson as rewritePerson } from "../../../text/person.js";
 import { contentTerms } from "../../../text/stem.js";
 import type { DreamSnapshot, SnapshotMemory } from "../../snapshot.js";
 import { type Claim, extractClaims } from "./claims.js";
-import { type Details, extractDetails } from "./details.js";
+import { type Details, extractDetails, normaliseAmounts } from "./details.js";
 import { changeCue, expandShortForms, foldShortForm, valueWords } from "./value-slots.js";
 
 const toThirdPerson = (text: string): string => rewritePerson(text).text;
@@ -51,7 +51,7 @@ export function memoryFeatures(memory: SnapshotMemory): MemoryFeatures {
   return {
     memory,
     text,
-    terms: contentTerms(expandShortForms(canonicalTimes(text, details))),
+    terms: contentTerms(normaliseAmounts(expandShortForms(canonicalTimes(text, details)))),
     words: wordsOf(text),
     details,
     get claims() {

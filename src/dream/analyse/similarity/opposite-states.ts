@@ -28,9 +28,6 @@ const OPPOSITES: readonly (readonly [string, string])[] = [
   ["sync", "async"],
 ];
 
-/** Words that are states in `OPPOSITES`, for callers that set them apart from a statement's frame. */
-export const STATE_WORDS: ReadonlySet<string> = new Set(OPPOSITES.flat());
-
 const WORD = /[\p{L}]+/gu;
 
 /**
@@ -41,12 +38,22 @@ const WORD = /[\p{L}]+/gu;
  * // => "on ≠ off"
  */
 export function oppositeStates(a: string, b: string): string | undefined {
+  return opposedPair(a, b)?.join(" ≠ ");
+}
+
+/**
+ * The two states that oppose each other, as written on each side, or undefined.
+ *
+ * @example
+ * opposedPair("Two-factor login is enabled", "Two-factor login is disabled"); // => ["enabled", "disabled"]
+ */
+export function opposedPair(a: string, b: string): readonly [string, string] | undefined {
   const wordsA = new Set(a.toLowerCase().match(WORD) ?? []);
   const wordsB = new Set(b.toLowerCase().match(WORD) ?? []);
   for (const [x, y] of OPPOSITES) {
     const aSide = wordsA.has(x) && !wordsA.has(y) ? x : wordsA.has(y) && !wordsA.has(x) ? y : undefined;
     const bSide = wordsB.has(x) && !wordsB.has(y) ? x : wordsB.has(y) && !wordsB.has(x) ? y : undefined;
-    if (aSide !== undefined && bSide !== undefined && aSide !== bSide) return `${aSide} ≠ ${bSide}`;
+    if (aSide !== undefined && bSide !== undefined && aSide !== bSide) return [aSide, bSide];
   }
   return undefined;
 }

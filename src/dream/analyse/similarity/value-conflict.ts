@@ -12,8 +12,9 @@
  * French", "a cat named Miso" / "a cat named Tofu", "uses Grafana for dashboards" / "uses PagerDuty
  * for alerting" may all hold at once.
  *
- * - **sure**: one frame holds the other whole, with two words of predicate or more, so nothing but
- *   the value tells them apart;
+ * - **sure**: one frame holds the other whole, with at most one word to spare ("listens on port
+ *   8081" / "port: 9090") and two words of predicate or more, so nothing but the value tells them
+ *   apart;
  * - **unsure**: each frame has a word or two of its own ("the shop's oven" / "the bakery's oven",
  *   "laptop" / "desktop" would be two subjects), or the predicate is one word ("Rook's Valorant rank
  *   is Gold 2"): a question for the review tier, never an action.
@@ -28,7 +29,7 @@
 import { foldWord } from "../../../text/stem.js";
 import { comparePair, nameAgreement, nameWords, type RefusalReason, type TermWeight } from "./compare.js";
 import { isTimeTerm, type MemoryFeatures } from "./features.js";
-import { STATE_WORDS } from "./opposite-states.js";
+import { opposedPair } from "./opposite-states.js";
 import { exclusiveValues } from "./value-slots.js";
 
 export interface ValueConflict {
@@ -54,6 +55,8 @@ const VALUE_REASONS: ReadonlySet<RefusalReason> = new Set([
 ]);
 /** The frame words a value conflict needs beyond its subject. */
 const MIN_PREDICATE_TERMS = 2;
+/** Words the larger frame of a sure judgement may have that the smaller one lacks. */
+const MAX_SPARE = 1;
 /** More words of its own on either side and the two say different things, not one slot. */
 const MAX_UNSURE_LEFTOVER = 2;
 /** Two compared words this long that start alike are one word in two forms ("manager" / "manages"). */
@@ -105,14 +108,31 @@ export function valueConflict(
   const valueWords = new Set([...a.values, ...b.values]);
   // A name on one side only must be the value itself, or a word the other side has too (the tagger
   // takes a sentence's first word for a name: "Deliveries go up to 8 km" / "the delivery radius").
-  const outsideValue = (name: string, other: MemoryFeatures) =>
-    !valueWords.has(name.toLowerCase()) && !nameWords(name).every((word) => other.terms.has(word));
-  if (names.onlyA.some((name) => outsideValue(name, b)) || names.onlyB.some((name) => outsideValue(name, a)))
-    return undefined;
+  // A lone capitalised first word may be the subject's name on one side only ("Veer's home airport
+  // is…" / "User's home airport:…") or a common word ("Bedtime for the kids…"), as long as the other
+  // side names nobody of its own ("Alice lives in Lyon" / "Bob lives in Paris" are two people).
+  const isValue = (name: string, other: MemoryFeatures) =>
+    valueWords.has(name.toLowerCase()) || nameWords(name).every((word) => other.terms.has(word));
+  const leading = (name: string, own: MemoryFeatures) =>
+    !/\s/u.test(name) && own.text.trimStart().startsWith(name);
+  const outside = (
+    own: MemoryFeatures,
+    other: MemoryFeatures,
+    mine: readonly string[],
+    theirs: readonly string[],
+  ) =>
+    mine.some(
+      (name) =>
+        !isValue(name, other) && !(leading(name, own) && theirs.every((their) => isValue(their, own))),
+    );
+  if (outside(a, b, names.onlyA, names.onlyB) || outside(b, a, names.onlyB, names.onlyA)) return undefined;
 
   const { onlyA: valuesA, onlyB: valuesB } = exclusiveValues(a, b);
-  const frameA = frame(a, valuesA);
-  const frameB = frame(b, valuesB);
+  // The opposed states are the values of a switch ("enabled" / "disabled"); a state both share
+  // ("the gym opens") is part of the frame.
+  const [stateA, stateB] = opposedPair(a.text, b.text) ?? [];
+  const frameA = frame(a, stateA === undefined ? valuesA : [...valuesA, stateA]);
+  const frameB = frame(b, stateB === undefined ? valuesB : [...valuesB, stateB]);
   const shared = frameA.filter((term) => frameB.some((other) => sameWord(term, other)));
   const onlyA = frameA.filter((term) => !shared.includes(term));
   const onlyB = frameB.filter((term) => !frameA.some((other) => sameWord(term, other)));
@@ -121,16 +141,28 @@ export function valueConflict(
   const sharedValues = [...valueWords].filter(
     (value) => !valuesA.includes(value) && !valuesB.includes(value),
   );
-  const subject = new Set(["user", ...names.shared.flatMap(nameWords), ...sharedValues.flatMap(nameWords)]);
+  // So is an environment both name ("in production").
+  const subject = new Set([
+    "user",
+    ...names.shared.flatMap(nameWords),
+    ...sharedValues.flatMap(nameWords),
+    ...a.details.environments.map(foldWord),
+  ]);
   // A relation is part of the predicate here ("Maria's sister lives in Porto" / "…in Lisbon"): the
   // relation refusal has already ruled out two different relatives.
   const predicate = shared.filter((term) => !subject.has(term));
   if (predicate.length === 0) return undefined;
-  const contained = onlyA.length === 0 || onlyB.length === 0;
+  // One frame holds the other with at most one word to spare: more, and the spare words may name
+  // another subject ("The search cluster runs…" / "The cluster is in…").
+  const contained =
+    (onlyA.length === 0 && onlyB.length <= MAX_SPARE) || (onlyB.length === 0 && onlyA.length <= MAX_SPARE);
   // A number or a time that differs beside a value one side alone names ("Postmortems are due within
   // 5 days" / "Postmortems for SEV1 incidents are due within 2 days") is a rule and its exception.
   const qualified = differing[0]?.reason !== "value" && valuesA.length + valuesB.length > 0;
-  const sure = contained && !qualified && predicate.length >= MIN_PREDICATE_TERMS;
+  // A switch has one position at a time: opposed states need only their subject ("The repository is
+  // public on GitHub" / "…private on GitHub").
+  const minPredicate = stateA === undefined ? MIN_PREDICATE_TERMS : 1;
+  const sure = contained && !qualified && predicate.length >= minPredicate;
   if (!sure && (onlyA.length > MAX_UNSURE_LEFTOVER || onlyB.length > MAX_UNSURE_LEFTOVER)) return undefined;
   return {
     values: differing.map((refusal) => refusal.detail).join("; "),
@@ -158,18 +190,14 @@ function numbersInValues(a: MemoryFeatures, b: MemoryFeatures): boolean {
 }
 
 /**
- * The memory's content words without its own values, numbers, times, states and light verbs. Units
+ * The memory's content words without its own values (an opposed state among them), numbers,
+ * times and light verbs. Units
  * stay: "5 km" / "8 km" share theirs, and "nightly" / "weekly" are part of what each says.
  */
 function frame(features: MemoryFeatures, ownValues: readonly string[]): string[] {
-  const valueTerms = new Set(ownValues.flatMap((value) => value.split(/[\s.-]+/u)).map(foldWord));
+  const valueTerms = new Set(ownValues.flatMap((value) => value.split(/[\s.:/_-]+/u)).map(foldWord));
   return [...features.terms].filter(
-    (term) =>
-      !/\d/u.test(term) &&
-      !isTimeTerm(term) &&
-      !valueTerms.has(term) &&
-      !STATE_WORDS.has(term) &&
-      !LIGHT_VERBS.has(term),
+    (term) => !/\d/u.test(term) && !isTimeTerm(term) && !valueTerms.has(term) && !LIGHT_VERBS.has(term),
   );
 }
 

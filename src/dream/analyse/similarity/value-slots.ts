@@ -51,10 +51,13 @@ const SHORT_FORMS: Readonly<Record<string, string>> = {
   blvd: "boulevard",
 };
 
+/** A URL or URI, a path of two parts or more, or a snake_case identifier. */
+const IDENTIFIER =
+  /\b[a-z][a-z0-9+.-]*:\/\/[^\s,;)]+|(?:~|\.{1,2})?\/[\w.-]+(?:\/[\w.-]+)+|\b[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)+\b/giu;
 // A word, with the inner dots, digits, pluses and hyphens of product names.
 const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}.+#-]*[\p{L}\p{N}+#]|[\p{L}\p{N}]/gu;
 /** Whether the word at `index` starts a sentence: only spaces, quotes or a bracket since an end. */
-function startsSentence(text: string, index: number): boolean {
+export function startsSentence(text: string, index: number): boolean {
   for (let i = index - 1; i >= 0; i--) {
     const char = text[i] as string;
     if (char === "\n" || ".!?:;".includes(char)) return true;
@@ -74,6 +77,11 @@ function startsSentence(text: string, index: number): boolean {
  */
 export function valueWords(text: string): string[] {
   const found: string[] = [];
+  // Addresses and identifiers are values whole: "s3://acme-exports", "~/code/site", "features_prod".
+  const plain = text.replace(IDENTIFIER, (identifier) => {
+    found.push(identifier.toLowerCase().replace(/[.,;:]+$/u, ""));
+    return " ".repeat(identifier.length);
+  });
   // Consecutive value words separated by spaces only are one value too: "VS Code", "Google Cloud".
   let pending: string[] = [];
   let lastEnd = 0;
@@ -81,12 +89,12 @@ export function valueWords(text: string): string[] {
     if (pending.length > 1) found.push(fold(pending.join(" ")));
     pending = [];
   };
-  for (const match of text.matchAll(TOKEN)) {
+  for (const match of plain.matchAll(TOKEN)) {
     const word = match[0];
-    const start = startsSentence(text, match.index ?? 0);
+    const start = startsSentence(plain, match.index ?? 0);
     const shaped = /[.+#\d]/u.test(word.slice(1)) && /\p{L}/u.test(word);
     const capitalised = /\p{Lu}/u.test(word) && !start;
-    const gap = pending.length > 0 && !/^\s+$/u.test(text.slice(lastEnd, match.index));
+    const gap = pending.length > 0 && !/^\s+$/u.test(plain.slice(lastEnd, match.index));
     if (gap) flush();
     if (shaped || capitalised) {
       found.push(fold(word));
@@ -166,8 +174,10 @@ export function exclusiveValues(
   a: { readonly values: readonly string[]; readonly words: ReadonlySet<string> },
   b: { readonly values: readonly string[]; readonly words: ReadonlySet<string> },
 ): { readonly onlyA: string[]; readonly onlyB: string[] } {
+  // An identifier is found in its words too: "`features_prod`" / "features_prod", a path inside a URL.
   const absent = (value: string, other: ReadonlySet<string>) =>
-    value.split(" ").some((part) => !other.has(part) && !other.has(SHORT_FORMS[part] ?? part));
+    value.split(" ").some((part) => !other.has(part) && !other.has(SHORT_FORMS[part] ?? part)) &&
+    value.split(/[^\p{L}\p{N}]+/u).some((part) => part !== "" && !other.has(part));
   const foldedWords = (words: ReadonlySet<string>) => new Set([...words].map(fold));
   const wordsA = foldedWords(a.words);
   const wordsB = foldedWords(b.words);
@@ -211,6 +221,8 @@ const CHANGE_CUE = new RegExp(
     "abandoned",
     "stopped",
     "started",
+    "began",
+    "begun",
     "quit",
     "gave up",
     // Words that date a state against an earlier one.
@@ -220,7 +232,6 @@ const CHANGE_CUE = new RegExp(
     "used to",
     "formerly",
     "previously",
-    "instead(?: of)?",
     "these days",
     // "Now" contrasts with before, except where it means "at the moment" or "so far".
     String.raw`(?<!\b(?:right|for|by|until|till|just|up to) )now(?! and then| that\b)`,
@@ -239,5 +250,7 @@ const CHANGE_CUE = new RegExp(
  * changeCue("Alice uses Neovim");         // => undefined
  */
 export function changeCue(text: string): string | undefined {
-  return CHANGE_CUE.exec(text)?.[0].toLowerCase();
+  const cue = CHANGE_CUE.exec(text)?.[0].toLowerCase();
+  // "Began" is "started": a fact beginning, the same cue whichever verb says it.
+  return cue === "began" || cue === "begun" ? "started" : cue;
 }

@@ -79,6 +79,20 @@ describe("analyseNoise", () => {
     ["User asked what time it is", "reported_chatter"],
     ["asdf", "fragment"],
     ["Kubernetes", "fragment"],
+    // New examples of each shape the issue names, none from a corpus.
+    ["[cron] 2026-11-28 04:30:02 weekly-report exited 0 (12s)", "cron_record"],
+    ["Dec 01 04:00:01 nas CRON[4412]: (backup) CMD (/opt/bin/rotate-logs)", "machine_line"],
+    ["POST /api/orders 201 Created 48ms", "machine_line"],
+    ["sync worker 2026-11-29T06:00:00Z state=idle queue=0", "machine_line"],
+    ['github.search_issues(q="flaky") -> 4 issues', "machine_line"],
+    ['→ fetch_weather(city="Oslo") ← 1 result (0.3s)', "machine_line"],
+    ["Epoch 12/50 - loss: 0.2104 - val_loss: 0.2377 - accuracy: 0.9312", "machine_line"],
+    ["Successfully installed requests-2.32.3 urllib3-2.2.2", "build_output"],
+    [" sku  | qty\n------+-----\n A-12 |   4\n B-07 |  19\n(2 rows)", "table_output"],
+    ["User said goodnight", "reported_chatter"],
+    ["User greeted the assistant and asked how it was doing.", "reported_chatter"],
+    ["The user thanked the assistant for the packing list.", "reported_chatter"],
+    ["User asked what time it is in Lisbon.", "reported_chatter"],
   ])("deletes %j as %s", (text, rule) => {
     expect(noiseRule(text)).toBe(rule);
   });
@@ -111,6 +125,13 @@ describe("analyseNoise", () => {
     "| day | gym |\n|-----|-----|\n| Mon | legs |",
     "Use the read_file tool for anything under src/",
     "Poppy is a dog",
+    "The health check calls GET /healthz and expects 200",
+    "User wants the nightly-export job to retry twice when it fails",
+    "Ben thanks people by sending handwritten cards",
+    "The API returns 429 when a client sends more than 60 requests a minute",
+    "Training stops early when val_loss has not improved for 5 epochs",
+    "User installs Python packages with uv, never pip",
+    "User asked the assistant for a packing list for Iceland, and wants it in Markdown",
   ])("leaves %j alone", (text) => {
     expect(noiseRule(text)).toBeUndefined();
   });

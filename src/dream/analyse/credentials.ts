@@ -22,7 +22,8 @@ const CREDENTIAL_WORDS = new Set(
   (
     "api key keys token tokens password passwords passwd pwd pass passphrase secret secrets credential " +
     "credentials bearer auth authorization login access private public client id value export set env " +
-    "environment variable var use using used here new old current redacted"
+    "environment variable var use using used here new old current redacted code codes pin otp 2fa mfa " +
+    "verification recovery combination"
   ).split(" "),
 );
 const CREDENTIAL_FRAGMENT = /key|token|secret|passw|pwd|credential|auth/u;
@@ -83,8 +84,12 @@ export const analyseCredentials: Analyser = (snapshot, policy) => {
   return actions;
 };
 
+// A URL's user, host and path say nothing once its password is gone: a memory that is only a
+// connection string is only the secret.
+const URL = /\b[a-z][a-z0-9+.-]*:\/\/\S+/giu;
+
 function usefulWords(redacted: string): string[] {
-  return keywordTerms(redacted.replace(PLACEHOLDER, " ")).filter(
+  return keywordTerms(redacted.replace(URL, " ").replace(PLACEHOLDER, " ")).filter(
     (word) => !CREDENTIAL_WORDS.has(word) && !CREDENTIAL_FRAGMENT.test(word),
   );
 }

@@ -2,7 +2,7 @@
  * Noise: memories that state no fact — acknowledgements, greetings, reported chatter, lone
  * words, bare timestamps, heartbeat and cron run records, health probes, and raw tool output
  * (JSON, stack traces, test-runner and build output, tables a tool printed, tool-call traces,
- * shell and log output). Each is deleted with reason `noise`; `why.rule` names which kind it was.
+ * shell and log output, single lines a program wrote). Each is deleted with reason `noise`; `why.rule` names which kind it was.
  *
  * @module
  */
@@ -10,6 +10,7 @@
 import type { Analyser } from "../analyser.js";
 import type { DeleteAction } from "../plan.js";
 import { chatter } from "./noise/chatter.js";
+import { machineLine } from "./noise/machine-lines.js";
 import type { NoiseRule } from "./noise/noise-rule.js";
 import { buildOutput, tableOutput, testReport, toolTrace } from "./noise/run-output.js";
 import { bareTimestamp, cronRecord, healthProbe, heartbeat } from "./noise/run-records.js";
@@ -30,6 +31,7 @@ const RULES: readonly NoiseRule[] = [
   logOutput,
   shellOutput,
   cronRecord,
+  machineLine,
 ];
 
 /**

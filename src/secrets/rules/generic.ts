@@ -128,6 +128,42 @@ export const GENERIC_RULES: readonly SecretRule[] = [
     assess: ({ value }) => (looksLikePassword(value) ? "medium" : null),
   },
   {
+    id: "password-label",
+    kind: "password",
+    reason:
+      'A password written right after its label, with no `is` or `:`: "Amazon login password Fakeberry960", "wifi pwd sunflower42". Only a value with letters and digits (or symbols) counts, so "password manager", "password reset link" or "passwords rotated" never match.',
+    confidence: "medium",
+    keywords: ["pass", "pwd"],
+    pattern: pattern(
+      String.raw`(?<![A-Za-z0-9])(?:password|passwd|pwd|passcode)[ \t]+(?!is\b|was\b)(?<value>[^\s"'\`,;()\[\]{}<>]{6,128})`,
+      "i",
+    ),
+    generic: true,
+    trim: trimSentenceEnd,
+    assess: ({ value }) =>
+      looksLikePassword(value) && /\p{L}/u.test(value) && /[\d\W]/u.test(value) && !value.includes("/")
+        ? "medium"
+        : null,
+  },
+  {
+    id: "login-pair",
+    kind: "password",
+    reason:
+      'A login written as user and password: "router admin / Fake82jH@1jYZ", "root:Tr0ub4dor&3". The password must be eight characters or more with three of lower case, upper case, digits and symbols, and no slash or colon; the user info of a URL (`postgres://user:password@host`) is for the URL rules to read, so a name after `/` never starts one, and paths ("admin/settings") and ids ("user:1000") never match.',
+    confidence: "medium",
+    keywords: ["admin", "root", "user", "login"],
+    pattern: pattern(
+      String.raw`(?<![A-Za-z0-9/])(?:admin|administrator|root|user(?:name)?|login)[ \t]*[/:][ \t]*(?<value>[^\s"'\`,;/:()\[\]{}<>]{8,128})(?![:/\w])`,
+      "i",
+    ),
+    generic: true,
+    trim: trimSentenceEnd,
+    assess: ({ value }) => {
+      const classes = [/[a-z]/u, /[A-Z]/u, /\d/u, /[^A-Za-z0-9]/u].filter((test) => test.test(value)).length;
+      return classes >= 3 ? "medium" : null;
+    },
+  },
+  {
     id: "secret-assignment",
     kind: "generic-secret",
     reason:

@@ -35,14 +35,27 @@ export const PERSONAL_CODE_RULES: readonly SecretRule[] = [
     assess: ({ value }) => (isTrivialNumber(value) ? null : "medium"),
   },
   {
+    id: "access-code",
+    kind: "pin",
+    reason:
+      'A code that opens something, in prose: "garage door code 5447", "alarm code for the warehouse: 5621", "the gate code is 2580#", "safe combination 8-31-77". 4–8 digits after a door, gate, alarm, safe, lock, keypad, entry or locker code (or combination), with `is`, `:`, `=` or only a space; runs such as 1234 are examples.',
+    confidence: "medium",
+    keywords: ["code", "combination"],
+    pattern: pattern(
+      String.raw`(?<![A-Za-z0-9])(?:door|gate|garage|alarm|safe|lock|keypad|entry|locker|padlock|intercom|lockbox|key[ -]?safe)(?:[ \t]+door)?[ \t]+(?:code|combination|combo)(?:[ \t]+for[ \t]+[^\n.,;:!?]{1,40}?)?(?:${INTRODUCED}|[ \t]+)(?<value>\d{4,8}|\d{1,2}-\d{1,2}-\d{1,2})#?(?![\d.,:/-]\d|[A-Za-z])`,
+      "i",
+    ),
+    assess: ({ value }) => (isTrivialNumber(value.replace(/-/gu, "")) ? null : "medium"),
+  },
+  {
     id: "one-time-code",
     kind: "one-time-code",
     reason:
-      'A one-time code: "the verification code is 482913", "2FA code: 551 204", "OTP = 730214", "backup code 8f3k2m9q". 4–10 digits (one space or hyphen allowed inside), or 8–10 letters and digits with a digit, after a code word (`verification`, `security`, `login`, `sign-in`, `2FA`, `MFA`, `one-time`, `backup`, `recovery`, `authentication`, `OTP`, `TOTP`).',
+      'A one-time code: "the verification code is 482913", "2FA code: 551 204", "OTP = 730214", "backup code 8f3k2m9q", "2FA backup code for Dropbox: 518364". 4–10 digits (one space or hyphen allowed inside), or 8–10 letters and digits with a digit, after a code word (`verification`, `security`, `login`, `sign-in`, `2FA`, `MFA`, `one-time`, `backup`, `recovery`, `authentication`, `OTP`, `TOTP`).',
     confidence: "medium",
     keywords: ["code", "otp"],
     pattern: pattern(
-      String.raw`(?<![A-Za-z0-9])(?:(?:verification|security|login|log-in|sign[ -]?in|2fa|mfa|two[ -]factor|one[ -]time|backup|recovery|auth(?:entication)?)[ \t]+codes?|t?otp)(?:[ \t]+(?:is|was))?[ \t]*(?::|=|-|is)?[ \t]*(?<value>\d{3,5}[ -]?\d{1,5}|(?=[a-z0-9]*\d)(?=[a-z0-9]*[a-z])[a-z0-9]{8,10})(?![A-Za-z0-9])`,
+      String.raw`(?<![A-Za-z0-9])(?:(?:(?:2fa|mfa|two[ -]factor)[ \t]+)?(?:verification|security|login|log-in|sign[ -]?in|2fa|mfa|two[ -]factor|one[ -]time|backup|recovery|auth(?:entication)?)[ \t]+codes?|t?otp)(?:[ \t]+for[ \t]+[^\n.,;:!?]{1,40}?)?(?:[ \t]+(?:is|was))?[ \t]*(?::|=|-|is)?[ \t]*(?<value>\d{3,5}[ -]?\d{1,5}|(?=[a-z0-9]*\d)(?=[a-z0-9]*[a-z])[a-z0-9]{8,10})(?![A-Za-z0-9])`,
       "i",
     ),
     assess: ({ value }) => {

@@ -26,7 +26,7 @@ const ACKNOWLEDGEMENTS = new Set(
 
 const GREETINGS = new Set(
   (
-    "hi hello hey hiya howdy yo morning afternoon evening night good bye goodbye byebye cya see " +
+    "hi hello hey hiya howdy yo morning afternoon evening night goodnight nite good bye goodbye byebye cya see " +
     "later soon tomorrow you there how are doing what's whats up sup greetings welcome back again " +
     "talk ttyl take care have a nice day everyone all folks team"
   ).split(" "),
@@ -36,10 +36,16 @@ const MAX_WORDS = 8;
 
 // "User said", "The user thanked the assistant for", "Alice greeted everyone with".
 const REPORTED =
-  /^\s*(?:the\s+)?(?:user|assistant|agent|bot|\p{Lu}\p{Ll}+)\s+(?:just\s+)?(?:said|says|wrote|writes|replied|replies|responded|responds|typed|sent|greeted|greets|thanked|thanks|waved|wished|asked|asks)\b(?:\s+(?:the\s+)?(?:assistant|agent|bot|user|you|me|us|everyone))?(?:\s+(?:with|for|to|about|if))?\s*[:,]?\s*["“'‘]?(?<rest>[^"”’]*?)["”'’]?\s*[.!?]?\s*$/iu;
+  /^\s*(?:the\s+)?(?:user|assistant|agent|bot|\p{Lu}\p{Ll}+)\s+(?:just\s+)?(?<verb>said|says|wrote|writes|replied|replies|responded|responds|typed|sent|greeted|greets|thanked|thanks|waved|wished|asked|asks)\b(?:\s+(?:the\s+)?(?<object>assistant|agent|bot|user|you|me|us|everyone))?(?:\s+(?<prep>with|for|to|about|if))?\s*[:,]?\s*["“'‘]?(?<rest>[^"”’]*?)["”'’]?\s*[.!?]?\s*$/iu;
 // Questions asked in passing: about the time, the date, or how the assistant is.
 const PASSING_QUESTION =
-  /^(?:what|the)\s+(?:time|date|day)(?:\s+(?:it\s+is|is\s+it|it\s+was))?$|^for\s+the\s+(?:time|date)$|^how\s+(?:the\s+assistant|you|it)\s+(?:is|are|was)(?:\s+doing)?$/iu;
+  /^(?:what|the)\s+(?:the\s+)?(?:time|date|day)(?:\s+(?:it\s+is|is\s+it|it\s+was|was|is))?(?:\s+(?:in|at)\s+\p{Lu}[\p{L} ]{0,30})?$|^for\s+the\s+(?:time|date)$|^how\s+(?:the\s+assistant|you|it)\s+(?:is|are|was)(?:\s+doing)?$/iu;
+// Thanks and greetings are chatter whatever they were for: "thanked the assistant for the recipe".
+const COURTESY_VERBS = new Set(["greeted", "greets", "thanked", "thanks", "waved", "wished"]);
+const MAX_COURTESY_OBJECT_WORDS = 5;
+// A second report in the same memory: "…greeted the assistant and asked how it was doing".
+const NEXT_REPORT =
+  /^(?:said|says|asked|asks|replied|wished|thanked|greeted|waved)\b(?:\s+(?:the\s+)?(?:assistant|agent|bot|user|you|me|us|everyone))?(?:\s+(?:with|for|to|about|if))?\s*/iu;
 const LONE_WORD = /^\s*\p{L}[\p{L}'-]{0,29}\s*[.!?]?\s*$/u;
 const WORD = /[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu;
 
@@ -50,10 +56,23 @@ const WORD = /[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu;
  * chatter("Sure, use Postgres", {}); // => undefined
  */
 export const chatter: NoiseRule = (text) => {
-  const reported = REPORTED.exec(text)?.groups?.rest;
-  if (reported !== undefined) {
-    const rest = reported.trim();
-    if (rest === "" || PASSING_QUESTION.test(rest) || chatterWords(rest) !== undefined)
+  const report = REPORTED.exec(text)?.groups;
+  if (report?.rest !== undefined) {
+    // "…thanked the assistant for the recipe"; "Ben thanks people by sending cards" is a habit.
+    const courtesy =
+      COURTESY_VERBS.has((report.verb ?? "").toLowerCase()) &&
+      report.object !== undefined &&
+      report.prep?.toLowerCase() === "for";
+    const clauses = report.rest.split(/(?:^|\s*,?\s+)and\s+/iu);
+    const isChatter = (clause: string, index: number) => {
+      const rest = (index === 0 ? clause : clause.replace(NEXT_REPORT, "")).trim();
+      if (index > 0 && rest === clause.trim() && rest !== "") return false;
+      if (rest === "" || PASSING_QUESTION.test(rest) || chatterWords(rest) !== undefined) return true;
+      return (
+        index === 0 && courtesy && !/\d/u.test(rest) && rest.split(/\s+/u).length <= MAX_COURTESY_OBJECT_WORDS
+      );
+    };
+    if (clauses.every(isChatter))
       return {
         rule: "reported_chatter",
         detail: `chatter reported as a memory: ${JSON.stringify(text.trim())}`,

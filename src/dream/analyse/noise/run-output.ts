@@ -43,12 +43,16 @@ const BUILD_LINE = new RegExp(
     String.raw`^\S+\.[cm]?tsx?\(\d+,\d+\): error TS\d+:`,
     String.raw`^> Task :\S+`,
     String.raw`^Successfully (?:built|tagged) \S+`,
+    // pip's last line: "Successfully installed numpy-1.26.4 pandas-2.2.1".
+    String.raw`^Successfully installed (?:\S+-\d[\w.]*\s*)+$`,
   ].join("|"),
   "mu",
 );
 
-// "+-----------+------+" borders and "|===...|" rules: a table printed by a tool.
-const BORDER = /^\s*[+|][-=+|: ]{8,}[+|]\s*$/u;
+// "+-----------+------+" borders, "|===...|" rules and psql's "----+------": a table a tool printed.
+const BORDER = /^\s*(?=[-=+|: ]*[+|])[-=+|: ]{8,}\s*$/u;
+// psql's footer, "(2 rows)".
+const ROW_COUNT = /^\s*\(\d+ rows?\)\s*$/u;
 const NVIDIA = /\bNVIDIA-SMI \d|\bDriver Version: \d|\bCUDA Version: \d/u;
 
 const TOOL_TRACE =
@@ -86,7 +90,8 @@ export const buildOutput: NoiseRule = (text) =>
 export const tableOutput: NoiseRule = (text) => {
   const lines = linesOf(text);
   const borders = lines.filter((line) => BORDER.test(line)).length;
-  return NVIDIA.test(text) || (borders >= 2 && lines.length >= 3)
+  const footed = borders >= 1 && lines.some((line) => ROW_COUNT.test(line));
+  return NVIDIA.test(text) || ((borders >= 2 || footed) && lines.length >= 3)
     ? { rule: "table_output", detail: `a table printed by a tool (${lines.length} lines)` }
     : undefined;
 };

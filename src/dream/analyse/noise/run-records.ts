@@ -53,7 +53,9 @@ export const heartbeat: NoiseRule = (text) =>
  * cronRecord("User wants the backup job to run nightly", {});   // => undefined
  */
 export const cronRecord: NoiseRule = (text) => {
-  if (wordCount(text) > 30 || linesOf(text).length > 3 || INTENT.test(text)) return undefined;
+  // Words inside a job's name ("nightly-backup") are not someone's intent.
+  const prose = text.replace(/\S*[\w][-_/.][\w]\S*/gu, " ");
+  if (wordCount(text) > 30 || linesOf(text).length > 3 || INTENT.test(prose)) return undefined;
   const tagged = RUN_TAG.test(text);
   const reported = RUN_SUBJECT.test(text) && RUN_STATUS.test(text) && RUN_EVIDENCE.test(text);
   return tagged || reported

@@ -116,11 +116,11 @@ export const GENERIC_RULES: readonly SecretRule[] = [
     id: "password-phrase",
     kind: "password",
     reason:
-      'Prose that gives a password: "my password is …", "the wifi password is …", "the password for the staging db was changed to …". Same value test as `password-assignment`, so "the password is in 1Password" or "the password is too short" never match.',
+      'Prose that gives a password: "my password is …", "the wifi password is …", "the password for the staging db was changed to …", "the admin pw for grafana is …". Same value test as `password-assignment`, so "the password is in 1Password" or "the password is too short" never match.',
     confidence: "medium",
-    keywords: ["pass", "pwd"],
+    keywords: ["pass", "pwd", "pw"],
     pattern: pattern(
-      `(?<![A-Za-z0-9])(?:pass(?:word|phrase|code)|passwd|pwd)s?${FOR_CLAUSE}${VERB}${PHRASE_VALUE}`,
+      `(?<![A-Za-z0-9])(?:pass(?:word|phrase|code)|passwd|pwd|pw)s?${FOR_CLAUSE}${VERB}${PHRASE_VALUE}`,
       "i",
     ),
     generic: true,

@@ -96,6 +96,26 @@ export function comparePair(
   b: MemoryFeatures,
   weight: TermWeight = () => 1,
 ): PairComparison {
+  // Duplicates, contradictions and the review tier compare the same neighbours; the weights are
+  // the snapshot's, so one comparison per ordered pair and weighting serves all three.
+  let byB = COMPARED.get(a);
+  if (byB === undefined) {
+    byB = new WeakMap();
+    COMPARED.set(a, byB);
+  }
+  const known = byB.get(b);
+  if (known !== undefined && known.weight === weight) return known.comparison;
+  const comparison = compareWords(a, b, weight);
+  byB.set(b, { weight, comparison });
+  return comparison;
+}
+
+const COMPARED = new WeakMap<
+  MemoryFeatures,
+  WeakMap<MemoryFeatures, { readonly weight: TermWeight; readonly comparison: PairComparison }>
+>();
+
+function compareWords(a: MemoryFeatures, b: MemoryFeatures, weight: TermWeight): PairComparison {
   const { overlap, shared } = lexicalOverlap(a, b, weight);
   const names = nameAgreement(a, b);
   const agrees =

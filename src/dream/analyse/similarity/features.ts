@@ -122,8 +122,18 @@ function timeWords(key: string): string[] {
  * mentions(memoryFeatures(memory), "github.com/liwei/dotfiles"); // => true if the text has that URL
  */
 export function mentions(features: MemoryFeatures, name: string): boolean {
-  return [...wordsOf(name)].every((word) => features.words.has(word));
+  let words = NAME_WORDS.get(name);
+  if (words === undefined) {
+    words = [...wordsOf(name)];
+    if (NAME_WORDS.size >= NAME_WORDS_LIMIT) NAME_WORDS.clear();
+    NAME_WORDS.set(name, words);
+  }
+  return words.every((word) => features.words.has(word));
 }
+
+// Names recur across a scope's memories; their words are split once.
+const NAME_WORDS = new Map<string, readonly string[]>();
+const NAME_WORDS_LIMIT = 50_000;
 
 /**
  * The lower-cased words of a text, split as names are ("D&D" → d, d; "`features_prod`" →

@@ -29,6 +29,21 @@ const OPPOSITES: readonly (readonly [string, string])[] = [
 ];
 
 const WORD = /[\p{L}]+/gu;
+const STATE_WORDS: ReadonlySet<string> = new Set(OPPOSITES.flat());
+// A dream compares each memory with its neighbours: its state words are read once, not per pair.
+const CACHE = new Map<string, ReadonlySet<string>>();
+const CACHE_LIMIT = 50_000;
+
+/** The state words of a text, lower case. */
+function stateWordsOf(text: string): ReadonlySet<string> {
+  let words = CACHE.get(text);
+  if (words === undefined) {
+    words = new Set((text.toLowerCase().match(WORD) ?? []).filter((word) => STATE_WORDS.has(word)));
+    if (CACHE.size >= CACHE_LIMIT) CACHE.clear();
+    CACHE.set(text, words);
+  }
+  return words;
+}
 
 /**
  * "on ≠ off" when one text holds one state of a pair and the other text only the opposite one.
@@ -48,8 +63,9 @@ export function oppositeStates(a: string, b: string): string | undefined {
  * opposedPair("Two-factor login is enabled", "Two-factor login is disabled"); // => ["enabled", "disabled"]
  */
 export function opposedPair(a: string, b: string): readonly [string, string] | undefined {
-  const wordsA = new Set(a.toLowerCase().match(WORD) ?? []);
-  const wordsB = new Set(b.toLowerCase().match(WORD) ?? []);
+  const wordsA = stateWordsOf(a);
+  const wordsB = stateWordsOf(b);
+  if (wordsA.size === 0 || wordsB.size === 0) return undefined;
   for (const [x, y] of OPPOSITES) {
     const aSide = wordsA.has(x) && !wordsA.has(y) ? x : wordsA.has(y) && !wordsA.has(x) ? y : undefined;
     const bSide = wordsB.has(x) && !wordsB.has(y) ? x : wordsB.has(y) && !wordsB.has(x) ? y : undefined;

@@ -95,7 +95,45 @@ export function valueConflict(
   b: MemoryFeatures,
   weight: TermWeight = () => 1,
 ): ValueConflict | undefined {
+  // The contradiction analyser and the review tier both ask about the same neighbours.
+  let judged = JUDGED.get(a);
+  if (judged === undefined) {
+    judged = new WeakMap();
+    JUDGED.set(a, judged);
+  }
+  const known = judged.get(b);
+  if (known !== undefined) return known ?? undefined;
+  const result = judge(a, b, weight);
+  judged.set(b, result ?? null);
+  return result;
+}
+
+// Per pair of features objects, which live as long as their snapshot's cache.
+const JUDGED = new WeakMap<MemoryFeatures, WeakMap<MemoryFeatures, ValueConflict | null>>();
+
+/**
+ * Whether anything could differ as a value, from what each memory has already read: a number, a
+ * time or a value word on each side, or an opposed state. Most neighbours have none, and are spared
+ * the full comparison (which runs the tagger).
+ */
+function mayDifferInValue(a: MemoryFeatures, b: MemoryFeatures): boolean {
+  const eitherWay = (x: readonly string[], y: readonly string[]) =>
+    x.some((item) => !y.includes(item)) && y.some((item) => !x.includes(item));
+  if (eitherWay(a.details.numbers, b.details.numbers)) return true;
+  const times = (features: MemoryFeatures) => features.details.times.map((time) => time.key);
+  if (eitherWay(times(a), times(b))) return true;
+  const values = exclusiveValues(a, b);
+  if (values.onlyA.length > 0 && values.onlyB.length > 0) return true;
+  return opposedPair(a.text, b.text) !== undefined;
+}
+
+function judge(a: MemoryFeatures, b: MemoryFeatures, weight: TermWeight): ValueConflict | undefined {
   if (a.change !== undefined || b.change !== undefined) return undefined;
+  if (![...a.terms].some((term) => b.terms.has(term)) || !mayDifferInValue(a, b)) return undefined;
+  // The frames need only words: two that say different things are dropped before the comparison.
+  const early = frames(a, b);
+  // (More than MAX_UNSURE_LEFTOVER on either side is never sure either: MAX_SPARE is smaller.)
+  if (early.onlyA.length > MAX_UNSURE_LEFTOVER || early.onlyB.length > MAX_UNSURE_LEFTOVER) return undefined;
   const comparison = comparePair(a, b, weight);
   // One slot: a single kind of value differs. A name and a number both differing ("SEV1 incidents
   // … 2 days" / "SEV3 incidents … 10 days") is a qualifier and its value: two facts.
@@ -127,15 +165,7 @@ export function valueConflict(
     );
   if (outside(a, b, names.onlyA, names.onlyB) || outside(b, a, names.onlyB, names.onlyA)) return undefined;
 
-  const { onlyA: valuesA, onlyB: valuesB } = exclusiveValues(a, b);
-  // The opposed states are the values of a switch ("enabled" / "disabled"); a state both share
-  // ("the gym opens") is part of the frame.
-  const [stateA, stateB] = opposedPair(a.text, b.text) ?? [];
-  const frameA = frame(a, stateA === undefined ? valuesA : [...valuesA, stateA]);
-  const frameB = frame(b, stateB === undefined ? valuesB : [...valuesB, stateB]);
-  const shared = frameA.filter((term) => frameB.some((other) => sameWord(term, other)));
-  const onlyA = frameA.filter((term) => !shared.includes(term));
-  const onlyB = frameB.filter((term) => !frameA.some((other) => sameWord(term, other)));
+  const { valuesA, valuesB, stateA, shared, onlyA, onlyB } = early;
   // A value both mention is context, like the subject: "The React Native app uses Redux" / "The
   // React Native app is on RN 0.72" share only "app" beyond it, and are two facts.
   const sharedValues = [...valueWords].filter(
@@ -163,13 +193,40 @@ export function valueConflict(
   // public on GitHub" / "…private on GitHub").
   const minPredicate = stateA === undefined ? MIN_PREDICATE_TERMS : 1;
   const sure = contained && !qualified && predicate.length >= minPredicate;
-  if (!sure && (onlyA.length > MAX_UNSURE_LEFTOVER || onlyB.length > MAX_UNSURE_LEFTOVER)) return undefined;
   return {
     values: differing.map((refusal) => refusal.detail).join("; "),
     frame: shared,
     onlyA,
     onlyB,
     sure,
+  };
+}
+
+interface Frames {
+  readonly valuesA: readonly string[];
+  readonly valuesB: readonly string[];
+  readonly stateA: string | undefined;
+  readonly shared: readonly string[];
+  readonly onlyA: readonly string[];
+  readonly onlyB: readonly string[];
+}
+
+/** The two statements' frames, aligned: what both state and what each states alone. */
+function frames(a: MemoryFeatures, b: MemoryFeatures): Frames {
+  const { onlyA: valuesA, onlyB: valuesB } = exclusiveValues(a, b);
+  // The opposed states are the values of a switch ("enabled" / "disabled"); a state both share
+  // ("the gym opens") is part of the frame.
+  const [stateA, stateB] = opposedPair(a.text, b.text) ?? [];
+  const frameA = frame(a, stateA === undefined ? valuesA : [...valuesA, stateA]);
+  const frameB = frame(b, stateB === undefined ? valuesB : [...valuesB, stateB]);
+  const shared = frameA.filter((term) => frameB.some((other) => sameWord(term, other)));
+  return {
+    valuesA,
+    valuesB,
+    stateA,
+    shared,
+    onlyA: frameA.filter((term) => !shared.includes(term)),
+    onlyB: frameB.filter((term) => !frameA.some((other) => sameWord(term, other))),
   };
 }
 

@@ -178,9 +178,9 @@ export function exclusiveValues(
   const absent = (value: string, other: ReadonlySet<string>) =>
     value.split(" ").some((part) => !other.has(part) && !other.has(SHORT_FORMS[part] ?? part)) &&
     value.split(/[^\p{L}\p{N}]+/u).some((part) => part !== "" && !other.has(part));
-  const foldedWords = (words: ReadonlySet<string>) => new Set([...words].map(fold));
-  const wordsA = foldedWords(a.words);
-  const wordsB = foldedWords(b.words);
+  // The words already hold each word's long form beside it (`features.ts`).
+  const wordsA = a.words;
+  const wordsB = b.words;
   return {
     onlyA: wholeValues(a.values).filter((value) => absent(value, wordsB)),
     onlyB: wholeValues(b.values).filter((value) => absent(value, wordsA)),
@@ -217,6 +217,10 @@ const CHANGE_CUE = new RegExp(
     String.raw`transition(?:ed|ing) (?:to|from)`,
     String.raw`convert(?:ed|ing) (?:to|from)`,
     "sold",
+    "bec(?:ame|omes?)",
+    // "Turned 30", "turned into"; "turned on" / "turned off" is a state, not a change.
+    "turned(?= \\d| into)",
+    "took up",
     "ditched",
     "abandoned",
     "stopped",
@@ -233,6 +237,10 @@ const CHANGE_CUE = new RegExp(
     "formerly",
     "previously",
     "these days",
+    "nowadays",
+    "recently",
+    "lately",
+    "no more",
     // "Now" contrasts with before, except where it means "at the moment" or "so far".
     String.raw`(?<!\b(?:right|for|by|until|till|just|up to) )now(?! and then| that\b)`,
     String.raw`(?:was|were|got|has been|have been) (?:removed|dropped|retired|deprecated|decommissioned|renamed|sold)`,

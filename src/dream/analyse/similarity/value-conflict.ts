@@ -35,9 +35,9 @@ import { exclusiveValues } from "./value-slots.js";
 export interface ValueConflict {
   /** What differs, e.g. "8081 ≠ 9090" or "g5.xlarge ≠ p3.2xlarge". */
   readonly values: string;
-  /** The frame words both state. */
+  /** The frame words both state, as the first memory writes them ("coffee machine"). */
   readonly frame: readonly string[];
-  /** Words only one frame has, per side: empty on one side when the judgement is sure. */
+  /** Words only one frame has, per side, as written: empty on one side when the judgement is sure. */
   readonly onlyA: readonly string[];
   readonly onlyB: readonly string[];
   /** One frame holds the other whole: nothing but the value differs. */
@@ -195,9 +195,9 @@ function judge(a: MemoryFeatures, b: MemoryFeatures, weight: TermWeight): ValueC
   const sure = contained && !qualified && predicate.length >= minPredicate;
   return {
     values: differing.map((refusal) => refusal.detail).join("; "),
-    frame: shared,
-    onlyA,
-    onlyB,
+    frame: asWritten(a, shared),
+    onlyA: asWritten(a, onlyA),
+    onlyB: asWritten(b, onlyB),
     sure,
   };
 }
@@ -256,6 +256,12 @@ function frame(features: MemoryFeatures, ownValues: readonly string[]): string[]
   return [...features.terms].filter(
     (term) => !/\d/u.test(term) && !isTimeTerm(term) && !valueTerms.has(term) && !LIGHT_VERBS.has(term),
   );
+}
+
+/** Compared terms back as the memory writes them: "machin" → "machine", "offic" → "office". */
+function asWritten(features: MemoryFeatures, terms: readonly string[]): string[] {
+  const words = features.text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return terms.map((term) => words.find((word) => foldWord(word) === term) ?? term);
 }
 
 function sameWord(x: string, y: string): boolean {

@@ -18,7 +18,9 @@ const SECRET_WORDS = new Set(
   (
     "secret token key apikey credential credentials creds auth pat accesskey secretkey privatekey " +
     "signingkey masterkey authkey authtoken accesstoken refreshtoken apitoken bottoken clientsecret " +
-    "appsecret apisecret sessionkey encryptionkey"
+    "appsecret apisecret sessionkey encryptionkey " +
+    // Session cookies: whoever holds one is logged in.
+    "phpsessid jsessionid sessid sessionid aspsessionid"
   ).split(" "),
 );
 

@@ -16,8 +16,10 @@ describe("secret corpus", () => {
   });
 
   it("plants values that look fake to a human", () => {
-    // PINs and one-time codes are digits only: no marker fits, and no push-protection scanner looks for them.
-    for (const planted of positives.filter(({ kind }) => kind !== "pin" && kind !== "one-time-code")) {
+    // PINs, one-time codes and card numbers are digits only: no marker fits, and no push-protection
+    // scanner looks for them (card numbers are generated on a test-card prefix, 4000).
+    const digitsOnly = new Set(["pin", "one-time-code", "payment-card"]);
+    for (const planted of positives.filter(({ kind }) => !digitsOnly.has(kind))) {
       // Free-form values (passwords, URL passwords, bearer/basic/generic values) start "Fake"/"FAKE";
       // formats with a fixed alphabet carry FAKE or fa4ec0de inside.
       // JWTs and Basic credentials carry it encoded, in one of their base64 parts.

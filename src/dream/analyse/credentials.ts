@@ -84,12 +84,20 @@ export const analyseCredentials: Analyser = (snapshot, policy) => {
   return actions;
 };
 
-// A URL's user, host and path say nothing once its password is gone: a memory that is only a
-// connection string is only the secret.
+// A URL's user, host and path, an account's address, and bare numbers (a card's expiry, the other
+// codes of a list) say nothing once the secret is gone: a memory that is only a connection string
+// or a login is only the secret.
 const URL = /\b[a-z][a-z0-9+.-]*:\/\/\S+/giu;
+const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/gu;
+// Asking to be reminded is not a fact: "please remember, the password of …".
+const REQUEST_WORDS = new Set("please remember note jot down save keep store here".split(" "));
 
 function usefulWords(redacted: string): string[] {
-  return keywordTerms(redacted.replace(URL, " ").replace(PLACEHOLDER, " ")).filter(
-    (word) => !CREDENTIAL_WORDS.has(word) && !CREDENTIAL_FRAGMENT.test(word),
+  return keywordTerms(redacted.replace(URL, " ").replace(EMAIL, " ").replace(PLACEHOLDER, " ")).filter(
+    (word) =>
+      !CREDENTIAL_WORDS.has(word) &&
+      !CREDENTIAL_FRAGMENT.test(word) &&
+      !REQUEST_WORDS.has(word) &&
+      !/^\d+$/u.test(word),
   );
 }

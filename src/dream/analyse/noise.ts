@@ -2,7 +2,7 @@
  * Noise: memories that state no fact — acknowledgements, greetings, reported chatter, lone
  * words, bare timestamps, heartbeat and cron run records, health probes, and raw tool output
  * (JSON, stack traces, test-runner and build output, tables a tool printed, tool-call traces,
- * shell and log output, single lines a program wrote). Each is deleted with reason `noise`; `why.rule` names which kind it was.
+ * shell and log output, single lines a program wrote, any text most of whose lines a tool printed). Each is deleted with reason `noise`; `why.rule` names which kind it was.
  *
  * @module
  */
@@ -15,6 +15,7 @@ import type { NoiseRule } from "./noise/noise-rule.js";
 import { buildOutput, tableOutput, testReport, toolTrace } from "./noise/run-output.js";
 import { bareTimestamp, cronRecord, healthProbe, heartbeat } from "./noise/run-records.js";
 import { jsonBlob, logOutput, shellOutput, stackTrace } from "./noise/tool-output.js";
+import { toolText } from "./noise/tool-text.js";
 
 /** Cheapest and most certain first; the first rule that matches names the noise. */
 const RULES: readonly NoiseRule[] = [
@@ -32,6 +33,7 @@ const RULES: readonly NoiseRule[] = [
   shellOutput,
   cronRecord,
   machineLine,
+  toolText,
 ];
 
 /**

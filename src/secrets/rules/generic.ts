@@ -23,6 +23,8 @@ const ASSIGNMENT = String.raw`(?<![A-Za-z0-9_.$\-])(?<name>(?:--?)?[A-Za-z_$][A-
 
 // "… for the staging db" between the keyword and the verb.
 const FOR_CLAUSE = String.raw`(?:[ \t]+(?:for|of|on|to|at)[ \t]+[^\n.,;:!?]{1,40}?)?`;
+// "wifi password at home: …", "email password — …": a label and a dash or colon, no verb.
+const SEPARATOR = String.raw`[ \t]*(?::|—|–|[ \t]-)[ \t]*`;
 // Longer verbs first: "is now X" must not read "now" as the value.
 const VERB = String.raw`[ \t]+(?:is now|is still|(?:has been |was |got |is )?(?:changed|rotated|reset|set|updated) to|is|was)[ \t]*:?[ \t]+`;
 
@@ -116,11 +118,11 @@ export const GENERIC_RULES: readonly SecretRule[] = [
     id: "password-phrase",
     kind: "password",
     reason:
-      'Prose that gives a password: "my password is …", "the wifi password is …", "the password for the staging db was changed to …", "the admin pw for grafana is …". Same value test as `password-assignment`, so "the password is in 1Password" or "the password is too short" never match.',
+      'Prose that gives a password: "my password is …", "the wifi password is …", "the password for the staging db was changed to …", "the admin pw for grafana is …", "wifi password at home: …", "email password — …". Same value test as `password-assignment`, so "the password is in 1Password" or "the password is too short" never match.',
     confidence: "medium",
     keywords: ["pass", "pwd", "pw"],
     pattern: pattern(
-      `(?<![A-Za-z0-9])(?:pass(?:word|phrase|code)|passwd|pwd|pw)s?${FOR_CLAUSE}${VERB}${PHRASE_VALUE}`,
+      `(?<![A-Za-z0-9])(?:pass(?:word|phrase|code)|passwd|pwd|pw)s?${FOR_CLAUSE}(?:${VERB}|${SEPARATOR})${PHRASE_VALUE}`,
       "i",
     ),
     generic: true,
@@ -164,12 +166,26 @@ export const GENERIC_RULES: readonly SecretRule[] = [
     },
   },
   {
+    id: "account-password",
+    kind: "password",
+    reason:
+      'An account and its password after a service\'s name: "spotify: olu_a / Afrobeat99", "Netflix — olu@mail.example / Jollof#2025", "lab server login: kenji / Sakura#2207". The account is one token (a handle or an email) after `:` or a dash, and a slash with spaces around it parts it from the password, six characters or more with a letter and a digit (so a key holding `/` is never split). Without the label before it, "iOS 17 / Android14" is a comparison, not a login.',
+    confidence: "medium",
+    keywords: ["/"],
+    pattern: pattern(
+      String.raw`(?:[:—–]|[ \t]-)[ \t]*[\w.+-]+(?:@[\w.-]+)?[ \t]+/[ \t]+(?<value>[^\s"'\`,;/()\[\]{}<>]{6,64})(?![\w/])`,
+    ),
+    generic: true,
+    trim: trimSentenceEnd,
+    assess: ({ value }) => (/\p{L}/u.test(value) && /\d/u.test(value) ? "medium" : null),
+  },
+  {
     id: "secret-assignment",
     kind: "generic-secret",
     reason:
       "A field whose name has a secret word (`secret`, `token`, `key`, `api_key`, `auth`, `credentials`, `client_secret`, `X-API-Key`…) assigned a value that passes the generic token test: at least 10 characters, a letter, a digit (or 20+ mixed-case letters at ≥ 3.8 bits/char) and Shannon entropy ≥ 3.0 bits/char (2.5 for hex). Names ending in an attribute (`_id`, `_url`, `_hash`…) or qualifying `key`/`token` as data (`cache_key`, `max_tokens`) are excluded.",
     confidence: "medium",
-    keywords: ["secret", "token", "key", "auth", "cred", "pat"],
+    keywords: ["secret", "token", "key", "auth", "cred", "pat", "sessid", "sessionid"],
     pattern: pattern(ASSIGNMENT),
     generic: true,
     trim: trimAssignment,

@@ -13,6 +13,11 @@ import { pattern } from "./shape.js";
 // "PIN is 9051", "PIN: 9051", "PIN code is now 9051", "PIN number = 9051".
 const INTRODUCED = String.raw`[ \t]*(?:(?:is|was)(?:[ \t]+(?:now|still))?[ \t]*:?|:|=|->)[ \t]*`;
 
+const POSTAL = /\b(?:postal|post ?code|zip|postcode|pincode of)\b/iu;
+// Codes that are not secrets: where a thing is, what went wrong, what something is sold as.
+const PUBLIC_CODES =
+  /\b(?:zip|postal|post|area|country|dialling|dialing|error|status|exit|return|product|promo|promotion|discount|coupon|voucher|tracking|sort|airport|iata|icao|ifsc|swift|bic|hs|tax|qr|bar|source|zone|colou?r|course|class|room|station|building|dress|zip)\s+codes?\b[^.\n]{0,10}$/iu;
+
 /** The same digit four times or more, or a run up or down (1234, 9876): a made-up example, not a PIN. */
 function isTrivialNumber(value: string): boolean {
   if (/^(\d)\1+$/.test(value)) return true;
@@ -25,14 +30,15 @@ export const PERSONAL_CODE_RULES: readonly SecretRule[] = [
     id: "pin-code",
     kind: "pin",
     reason:
-      'A PIN given in prose or as a field: "my debit card PIN is 9051", "SIM PIN: 4821", `pin_code=7310`. 4–8 digits right after `PIN`, `PIN code` or `PIN number` and `is`, `:` or `=`; a run such as 1234 or 0000 is an example, and "pin 13" of a circuit has too few digits.',
+      'A PIN given in prose or as a field: "my debit card PIN is 9051", "SIM PIN: 4821", `pin_code=7310`, "garage keypad PIN 5830". 4–8 digits right after `PIN`, `PIN code` or `PIN number`; a run such as 1234 or 0000 is an example, "pin 13" of a circuit has too few digits, and a text that says "postal" or "zip" means India\'s postal PIN code.',
     confidence: "medium",
     keywords: ["pin"],
     pattern: pattern(
-      String.raw`(?<![A-Za-z0-9])pin(?:[ _\-]?(?:code|number))?${INTRODUCED}(?<value>\d{4,8})(?![\d.,:/-]\d|[A-Za-z])`,
+      String.raw`(?<![A-Za-z0-9])pin(?:[ _\-]?(?:code|number))?(?:${INTRODUCED}|[ \t]+)(?<value>\d{4,8})(?![\d.,:/-]\d|[A-Za-z])`,
       "i",
     ),
-    assess: ({ value }) => (isTrivialNumber(value) ? null : "medium"),
+    // India calls its postal code a PIN code: "PIN code 560034, the postal code for Koramangala".
+    assess: ({ value, text }) => (isTrivialNumber(value) || POSTAL.test(text) ? null : "medium"),
   },
   {
     id: "access-code",
@@ -65,6 +71,50 @@ export const PERSONAL_CODE_RULES: readonly SecretRule[] = [
     },
   },
   {
+    id: "code-given",
+    kind: "one-time-code",
+    reason:
+      'A six-digit code someone was sent and wrote down: "the code the bank sent me is 662190", "Apple ID code: 417302". Exactly six digits after `code is` or `code:`; a zip, postal, area, error, status, product, discount or tracking code (and the like) is public, and says so.',
+    confidence: "medium",
+    keywords: ["code"],
+    pattern: pattern(
+      String.raw`(?<![A-Za-z0-9])codes?(?:[ \t]+[a-z]+){0,6}?(?:[ \t]+(?:is|was)|[ \t]*:)[ \t]*(?<value>\d{6})(?![\d.,:/-]\d|[A-Za-z])`,
+      "i",
+    ),
+    assess: ({ value, text, matchStart }) =>
+      isTrivialNumber(value) ||
+      PUBLIC_CODES.test(text.slice(Math.max(0, matchStart - 40), matchStart + 5)) ||
+      POSTAL.test(text)
+        ? null
+        : "medium",
+  },
+  {
+    id: "seed-phrase",
+    kind: "seed-phrase",
+    reason:
+      "A wallet's recovery phrase: 12 to 24 lower-case words after `seed phrase`, `recovery phrase`, `mnemonic`, `seed words` or `secret recovery phrase`. Whoever has the words has the wallet.",
+    confidence: "medium",
+    keywords: ["seed", "mnemonic", "recovery phrase"],
+    pattern: pattern(
+      String.raw`(?<![A-Za-z0-9])(?:(?:secret[ \t]+)?recovery[ \t]+phrase|seed[ \t]+(?:phrase|words)|mnemonic(?:[ \t]+phrase)?|wallet[ \t]+seed)[^\n:=]{0,24}?[:=\-—][ \t]*(?<value>(?:[a-z]{3,8}[ \t,]+){11,23}[a-z]{3,8})(?![A-Za-z])`,
+      "i",
+    ),
+    assess: () => "medium",
+  },
+  {
+    id: "payment-card",
+    kind: "payment-card",
+    reason:
+      "A payment card number near a card word (`card`, `visa`, `mastercard`, `amex`, `debit`, `credit`, `cvv`, `cvc`, `exp`): 13–19 digits, in groups or not, that pass the Luhn check every issuer uses, so an order or tracking number of the same length almost never matches.",
+    confidence: "medium",
+    keywords: ["card", "visa", "mastercard", "amex", "debit", "credit", "cvv", "cvc"],
+    pattern: pattern(String.raw`(?<![\d-])(?<value>\d{4}(?:[ -]?\d{3,4}){2,3}(?:[ -]?\d{1,3})?)(?![\d-])`),
+    assess: ({ value }) => {
+      const digits = value.replace(/[ -]/gu, "");
+      return digits.length >= 13 && digits.length <= 19 && luhn(digits) ? "medium" : null;
+    },
+  },
+  {
     id: "app-password",
     kind: "app-password",
     reason:
@@ -78,3 +128,17 @@ export const PERSONAL_CODE_RULES: readonly SecretRule[] = [
     assess: () => "medium",
   },
 ];
+
+/** The Luhn checksum of a card number. */
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}

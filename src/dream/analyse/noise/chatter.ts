@@ -28,7 +28,10 @@ const GREETINGS = new Set(
   (
     "hi hello hey hiya howdy yo morning afternoon evening night goodnight nite good bye goodbye byebye cya see " +
     "later soon tomorrow you there how are doing what's whats up sup greetings welcome back again " +
-    "talk ttyl take care have a nice day everyone all folks team"
+    "talk ttyl take care have a nice day everyone all folks team " +
+    // Hello and goodbye in other languages people greet an assistant in.
+    "namaste hola bonjour ciao salut salaam salam shalom konnichiwa hallo hej moin ahoj merhaba ola olá " +
+    "привет здравствуйте пока adios adiós tschüss tschuss sayonara annyeong"
   ).split(" "),
 );
 
@@ -39,7 +42,7 @@ const REPORTED =
   /^\s*(?:the\s+)?(?:user|assistant|agent|bot|\p{Lu}\p{Ll}+)\s+(?:just\s+)?(?<verb>said|says|wrote|writes|replied|replies|responded|responds|typed|sent|greeted|greets|thanked|thanks|waved|wished|asked|asks)\b(?:\s+(?:the\s+)?(?<object>assistant|agent|bot|user|you|me|us|everyone))?(?:\s+(?<prep>with|for|to|about|if))?\s*[:,]?\s*["“'‘]?(?<rest>[^"”’]*?)["”'’]?\s*[.!?]?\s*$/iu;
 // Questions asked in passing: about the time, the date, or how the assistant is.
 const PASSING_QUESTION =
-  /^(?:what|the)\s+(?:the\s+)?(?:time|date|day)(?:\s+(?:it\s+is|is\s+it|it\s+was|was|is))?(?:\s+(?:in|at)\s+\p{Lu}[\p{L} ]{0,30})?$|^for\s+the\s+(?:time|date)$|^how\s+(?:the\s+assistant|you|it)\s+(?:is|are|was)(?:\s+doing)?$/iu;
+  /^(?:what|how)\s+the\s+weather\s+(?:is|was|will\s+be)(?:\s+like)?(?:\s+(?:today|tomorrow|now|outside))?$|^(?:for\s+)?(?:today's|the)\s+(?:date|weather|time)$|^what\s+time\s+is\s+it(?:\s+now)?$|^(?:what|the)\s+(?:the\s+)?(?:time|date|day)(?:\s+(?:it\s+is|is\s+it|it\s+was|was|is))?(?:\s+(?:in|at)\s+\p{Lu}[\p{L} ]{0,30})?$|^for\s+the\s+(?:time|date)$|^how\s+(?:the\s+assistant|you|it)\s+(?:is|are|was)(?:\s+doing)?$/iu;
 // Thanks and greetings are chatter whatever they were for: "thanked the assistant for the recipe".
 const COURTESY_VERBS = new Set(["greeted", "greets", "thanked", "thanks", "waved", "wished"]);
 const MAX_COURTESY_OBJECT_WORDS = 5;
@@ -66,7 +69,6 @@ export const chatter: NoiseRule = (text) => {
     const clauses = report.rest.split(/(?:^|\s*,?\s+)and\s+/iu);
     const isChatter = (clause: string, index: number) => {
       const rest = (index === 0 ? clause : clause.replace(NEXT_REPORT, "")).trim();
-      if (index > 0 && rest === clause.trim() && rest !== "") return false;
       if (rest === "" || PASSING_QUESTION.test(rest) || chatterWords(rest) !== undefined) return true;
       return (
         index === 0 && courtesy && !/\d/u.test(rest) && rest.split(/\s+/u).length <= MAX_COURTESY_OBJECT_WORDS
@@ -89,6 +91,8 @@ function chatterWords(text: string): NoiseMatch | undefined {
   const words = [
     ...text
       .toLowerCase()
+      // "okkk", "hiii", "thxxx": a letter held down is still the word.
+      .replace(/(\p{L})\1{2,}/gu, "$1")
       .replace(/\u2019/gu, "'")
       .matchAll(WORD),
   ].map((match) => match[0]);

@@ -2,7 +2,8 @@
  * One line a program wrote, saved as a memory: an access-log line ("GET /healthz 200 OK 3ms"), a
  * syslog line ("Nov 21 02:00:01 shop CRON[18234]: (root) CMD (…)"), a call and what it returned
  * ("calendar.list_events(start="2026-11-18") → 3 events"), a training epoch's metrics, a status
- * record stamped with a time ("agent heartbeat 2026-11-22T08:15:00Z status=ok").
+ * record stamped with a time ("agent heartbeat 2026-11-22T08:15:00Z status=ok"), any line that
+ * opens with a date and a time to the second (a log line, whatever the program wrote it).
  *
  * Each shape is a program's own syntax — an HTTP method before a path and a status, a syslog
  * header, a call followed by an arrow, `Epoch n/m` with metrics, a timestamp beside `key=value`
@@ -26,6 +27,23 @@ const EPOCH_LINE = /^\s*Epoch\s+\d+\s*\/\s*\d+\b.*\b(?:loss|acc(?:uracy)?|val_\w
 const STAMP =
   /\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?\b|\b\d{2}:\d{2}:\d{2}\b/u;
 const KEY_VALUE = /\b[a-z_][\w.-]*=[^\s=]+/giu;
+// A line that opens with a date and a time to the second, however bracketed or ordered: "2026-11-24
+// 14:02:11,523 - INFO …", "[Tue Nov 24 11:02:17.332841 2026] [php:error] …", "[25-Nov-2026
+// 08:00:01 UTC] …", "[I 2026-11-24 09:12:33.481 ServerApp] …". A note a person dates has no seconds.
+const STAMPED_START = /^\s*[[(]?[^\n\]]{0,24}?\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\b/u;
+const DATE_NEAR_START =
+  /^\s*[[(]?[^\n]{0,40}?(?:\d{4}[-/]\d{2}[-/]\d{2}|\d{1,2}[-/ ](?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*[-/ ]\d{4}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* +\d{1,2}\b)/iu;
+/** Each shape, in the order tried, and how the report names it. */
+const SHAPES: readonly (readonly [(line: string) => boolean, string])[] = [
+  [(line) => HTTP_LINE.test(line), "an access-log line"],
+  [(line) => SYSLOG_LINE.test(line), "a syslog line"],
+  [(line) => CALL_RESULT.test(line), "a call and what it returned"],
+  [(line) => EPOCH_LINE.test(line), "a training epoch's metrics"],
+  [
+    (line) => STAMP.test(line) && (line.match(KEY_VALUE)?.length ?? 0) >= 1,
+    "a status record stamped with a time",
+  ],
+];
 /** A line this long is prose, whatever it quotes. */
 const MAX_WORDS = 20;
 const INTENT =
@@ -38,20 +56,17 @@ const INTENT =
  */
 export const machineLine: NoiseRule = (text) => {
   const lines = linesOf(text);
-  if (lines.length === 0 || lines.length > 3 || wordCount(text) > MAX_WORDS || INTENT.test(text))
-    return undefined;
+  if (lines.length === 0 || lines.length > 3) return undefined;
   const line = lines[0] as string;
-  const shape = HTTP_LINE.test(line)
-    ? "an access-log line"
-    : SYSLOG_LINE.test(line)
-      ? "a syslog line"
-      : CALL_RESULT.test(line)
-        ? "a call and what it returned"
-        : EPOCH_LINE.test(line)
-          ? "a training epoch's metrics"
-          : STAMP.test(line) && (line.match(KEY_VALUE)?.length ?? 0) >= 1
-            ? "a status record stamped with a time"
-            : undefined;
+  // A line stamped to the second is a program's, whatever words it logs ("[I 2026-11-24
+  // 09:12:33.481 ServerApp] …", "… INFO user alice logged in"); the other shapes must not be prose.
+  const stamped = STAMPED_START.test(line) && DATE_NEAR_START.test(line);
+  const prose = wordCount(text) > MAX_WORDS || INTENT.test(text);
+  const shape = stamped
+    ? "a log line stamped to the second"
+    : prose
+      ? undefined
+      : SHAPES.find(([test]) => test(line))?.[1];
   return shape === undefined
     ? undefined
     : { rule: "machine_line", detail: `${shape}: ${JSON.stringify(line.trim().slice(0, 60))}` };

@@ -96,26 +96,6 @@ export function comparePair(
   b: MemoryFeatures,
   weight: TermWeight = () => 1,
 ): PairComparison {
-  // Duplicates, contradictions and the review tier compare the same neighbours; the weights are
-  // the snapshot's, so one comparison per ordered pair and weighting serves all three.
-  let byB = COMPARED.get(a);
-  if (byB === undefined) {
-    byB = new WeakMap();
-    COMPARED.set(a, byB);
-  }
-  const known = byB.get(b);
-  if (known !== undefined && known.weight === weight) return known.comparison;
-  const comparison = compareWords(a, b, weight);
-  byB.set(b, { weight, comparison });
-  return comparison;
-}
-
-const COMPARED = new WeakMap<
-  MemoryFeatures,
-  WeakMap<MemoryFeatures, { readonly weight: TermWeight; readonly comparison: PairComparison }>
->();
-
-function compareWords(a: MemoryFeatures, b: MemoryFeatures, weight: TermWeight): PairComparison {
   const { overlap, shared } = lexicalOverlap(a, b, weight);
   const names = nameAgreement(a, b);
   const agrees =
@@ -228,6 +208,36 @@ export function nameAgreement(a: MemoryFeatures, b: MemoryFeatures): NameAgreeme
 }
 
 function refusals(a: MemoryFeatures, b: MemoryFeatures, names: NameAgreement): Refusal[] {
+  const found = detailRefusals(a, b);
+  const add = (reason: RefusalReason, detail: string) => found.push({ reason, detail });
+  if (names.onlyA.length > 0 && names.onlyB.length > 0)
+    add("name", `${names.onlyA.join(", ")} ≠ ${names.onlyB.join(", ")}`);
+
+  for (const ca of a.claims) {
+    for (const cb of b.claims) {
+      if (ca.attribute !== cb.attribute || ca.environments.join() !== cb.environments.join()) continue;
+      if (claimKey(ca) === claimKey(cb) && valuesConflict(ca.rule, ca.value, cb.value)) {
+        add("conflict", `${ca.attribute}: ${ca.valueText} ≠ ${cb.valueText}`);
+      } else if (!subjectsCompatible(ca.subject, cb.subject)) {
+        add("subject", `${ca.attribute} of ${ca.subjectText} ≠ of ${cb.subjectText}`);
+      }
+    }
+  }
+
+  // Only worth aligning when nothing else already tells the two apart.
+  if (found.length === 0) {
+    const swaps = findSubstitution(normaliseAmounts(a.text), normaliseAmounts(b.text));
+    if (swaps !== undefined) add("substitution", swaps.join(", "));
+  }
+  return found;
+}
+
+/**
+ * The refusals read from each memory's details alone — numbers, times, environments, relations,
+ * polarity, opposed states, values, a stated change — without the names, claims or alignment that
+ * cost a tagger run: enough to rule most pairs out cheaply.
+ */
+export function detailRefusals(a: MemoryFeatures, b: MemoryFeatures): Refusal[] {
   const found: Refusal[] = [];
   const add = (reason: RefusalReason, detail: string) => found.push({ reason, detail });
   const da = a.details;
@@ -248,30 +258,11 @@ function refusals(a: MemoryFeatures, b: MemoryFeatures, names: NameAgreement): R
   if (da.negated !== db.negated) add("negation", da.negated ? "negated ≠ affirmed" : "affirmed ≠ negated");
   const states = oppositeStates(a.text, b.text);
   if (states !== undefined) add("state", states);
-  if (names.onlyA.length > 0 && names.onlyB.length > 0)
-    add("name", `${names.onlyA.join(", ")} ≠ ${names.onlyB.join(", ")}`);
   const values = valueDifference(a, b);
   if (values !== undefined) add("value", values);
   if ((a.change === undefined) !== (b.change === undefined))
     add("change", `"${a.change ?? b.change}" on one side only: an update of the fact, not a restatement`);
   else if (sinceOnOneSide(a, b)) add("change", `"since" dates a new state that the other does not state`);
-
-  for (const ca of a.claims) {
-    for (const cb of b.claims) {
-      if (ca.attribute !== cb.attribute || ca.environments.join() !== cb.environments.join()) continue;
-      if (claimKey(ca) === claimKey(cb) && valuesConflict(ca.rule, ca.value, cb.value)) {
-        add("conflict", `${ca.attribute}: ${ca.valueText} ≠ ${cb.valueText}`);
-      } else if (!subjectsCompatible(ca.subject, cb.subject)) {
-        add("subject", `${ca.attribute} of ${ca.subjectText} ≠ of ${cb.subjectText}`);
-      }
-    }
-  }
-
-  // Only worth aligning when nothing else already tells the two apart.
-  if (found.length === 0) {
-    const swaps = findSubstitution(normaliseAmounts(a.text), normaliseAmounts(b.text));
-    if (swaps !== undefined) add("substitution", swaps.join(", "));
-  }
   return found;
 }
 

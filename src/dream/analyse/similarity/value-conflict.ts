@@ -27,7 +27,14 @@
  */
 
 import { foldWord } from "../../../text/stem.js";
-import { comparePair, nameAgreement, nameWords, type RefusalReason, type TermWeight } from "./compare.js";
+import {
+  comparePair,
+  detailRefusals,
+  nameAgreement,
+  nameWords,
+  type RefusalReason,
+  type TermWeight,
+} from "./compare.js";
 import { isTimeTerm, type MemoryFeatures } from "./features.js";
 import { opposedPair } from "./opposite-states.js";
 import { exclusiveValues } from "./value-slots.js";
@@ -95,17 +102,22 @@ export function valueConflict(
   b: MemoryFeatures,
   weight: TermWeight = () => 1,
 ): ValueConflict | undefined {
-  // The contradiction analyser and the review tier both ask about the same neighbours.
-  let judged = JUDGED.get(a);
+  // The contradiction analyser and the review tier both ask, each pair from both ends: judge it
+  // once, in the order of the ids, and turn the answer round for the other end.
+  const swapped = b.memory.id < a.memory.id;
+  const [first, second] = swapped ? [b, a] : [a, b];
+  let judged = JUDGED.get(first);
   if (judged === undefined) {
     judged = new WeakMap();
-    JUDGED.set(a, judged);
+    JUDGED.set(first, judged);
   }
-  const known = judged.get(b);
-  if (known !== undefined) return known ?? undefined;
-  const result = judge(a, b, weight);
-  judged.set(b, result ?? null);
-  return result;
+  let result = judged.get(second);
+  if (result === undefined) {
+    result = judge(first, second, weight) ?? null;
+    judged.set(second, result);
+  }
+  if (result === null) return undefined;
+  return swapped ? { ...result, onlyA: result.onlyB, onlyB: result.onlyA } : result;
 }
 
 // Per pair of features objects, which live as long as their snapshot's cache.
@@ -129,11 +141,19 @@ function mayDifferInValue(a: MemoryFeatures, b: MemoryFeatures): boolean {
 
 function judge(a: MemoryFeatures, b: MemoryFeatures, weight: TermWeight): ValueConflict | undefined {
   if (a.change !== undefined || b.change !== undefined) return undefined;
-  if (![...a.terms].some((term) => b.terms.has(term)) || !mayDifferInValue(a, b)) return undefined;
-  // The frames need only words: two that say different things are dropped before the comparison.
+  // A subject and a predicate word at least, before anything costlier.
+  let common = 0;
+  for (const term of a.terms) if (b.terms.has(term)) common++;
+  if (common < 2 || !mayDifferInValue(a, b)) return undefined;
+  // The frames and the details need only words: most pairs are ruled out before the comparison,
+  // whose names cost a tagger run. (More than MAX_UNSURE_LEFTOVER words of its own on either side is
+  // never sure either: MAX_SPARE is smaller.)
   const early = frames(a, b);
-  // (More than MAX_UNSURE_LEFTOVER on either side is never sure either: MAX_SPARE is smaller.)
   if (early.onlyA.length > MAX_UNSURE_LEFTOVER || early.onlyB.length > MAX_UNSURE_LEFTOVER) return undefined;
+  const details = detailRefusals(a, b);
+  if (!details.every((refusal) => VALUE_REASONS.has(refusal.reason))) return undefined;
+  if (details.filter((refusal) => !(refusal.reason === "number" && numbersInValues(a, b))).length > 1)
+    return undefined;
   const comparison = comparePair(a, b, weight);
   // One slot: a single kind of value differs. A name and a number both differing ("SEV1 incidents
   // … 2 days" / "SEV3 incidents … 10 days") is a qualifier and its value: two facts.

@@ -93,6 +93,21 @@ describe("analyseNoise", () => {
     ["User greeted the assistant and asked how it was doing.", "reported_chatter"],
     ["The user thanked the assistant for the packing list.", "reported_chatter"],
     ["User asked what time it is in Lisbon.", "reported_chatter"],
+    ["User asked what the weather is like today.", "reported_chatter"],
+    ["User said thanks and bye.", "reported_chatter"],
+    ["User said hola.", "reported_chatter"],
+    ["okkk", "acknowledgement"],
+    ["2026-11-24 14:02:11,523 - INFO - loader - Loading cached shards at /data/cache", "machine_line"],
+    [
+      "[Tue Nov 24 11:02:17.332841 2026] [core:warn] [pid 1823] AH00045: child process still running",
+      "machine_line",
+    ],
+    [
+      "Reading package lists... Done\nBuilding dependency tree... Done\n0 upgraded, 0 newly installed, 0 to remove.",
+      "tool_text",
+    ],
+    ["Mem:  15Gi   9.1Gi   1.2Gi\nSwap:  2.0Gi   0B   2.0Gi", "tool_text"],
+    ["Installing Flask (3.0.3)\nInstalling Jinja2 (3.1.4)\nWriting lock file", "tool_text"],
   ])("deletes %j as %s", (text, rule) => {
     expect(noiseRule(text)).toBe(rule);
   });
@@ -132,6 +147,11 @@ describe("analyseNoise", () => {
     "Training stops early when val_loss has not improved for 5 epochs",
     "User installs Python packages with uv, never pip",
     "User asked the assistant for a packing list for Iceland, and wants it in Markdown",
+    "User's .gitconfig:\n[user]\n  name = Sam Lee\n  email = sam@example.com",
+    "Getting the kids ready takes 40 minutes.\nSchool starts at 8:30.",
+    "- User likes Rust\n- User uses Neovim\n- User lives in Leeds",
+    "2026-11-24: User decided to move the standup to 10:00",
+    "User greets the team in Slack every morning at 9",
   ])("leaves %j alone", (text) => {
     expect(noiseRule(text)).toBeUndefined();
   });

@@ -22,6 +22,7 @@ import type { MergeAction } from "../plan.js";
 import type { DreamSnapshot, SnapshotMemory } from "../snapshot.js";
 import {
   comparePair,
+  detailRefusals,
   lexicalOverlap,
   MIN_OVERLAP,
   MIN_SHARED_TERMS,
@@ -78,6 +79,14 @@ export function analyseDuplicates(snapshot: DreamSnapshot, policy: Policy): read
     return overlap >= MIN_OVERLAP && shared.length >= MIN_SHARED_TERMS;
   };
 
+  // A differing number, time, value or state refuses the pair whatever its names say: found from
+  // the details, it spares the comparison its tagger run.
+  const differInDetails = (a: string, b: string) => {
+    const fa = featuresOf(a);
+    const fb = featuresOf(b);
+    return fa === undefined || fb === undefined || detailRefusals(fa, fb).length > 0;
+  };
+
   const confirmed = new Map<string, Confirmed>();
   const edges: Edge[] = [];
   for (const memory of snapshot.memories) {
@@ -88,7 +97,7 @@ export function analyseDuplicates(snapshot: DreamSnapshot, policy: Policy): read
       if (!mergeable(other) || !categoriesCompatible(memory, other)) continue;
       const [a, b] = memory.id < other.id ? [memory.id, other.id] : [other.id, memory.id];
       const key = pairKey(a, b);
-      if (confirmed.has(key) || !wordedAlike(a, b)) continue;
+      if (confirmed.has(key) || !wordedAlike(a, b) || differInDetails(a, b)) continue;
       const comparison = compare(a, b);
       if (comparison === undefined || !comparison.agrees || comparison.refusals.length > 0) continue;
       confirmed.set(key, { similarity: neighbour.similarity, comparison });

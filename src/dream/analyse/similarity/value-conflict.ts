@@ -39,6 +39,8 @@ import { isTimeTerm, type MemoryFeatures } from "./features.js";
 import { opposedPair } from "./opposite-states.js";
 import { exclusiveValues } from "./value-slots.js";
 
+type ExclusiveValues = ReturnType<typeof exclusiveValues>;
+
 export interface ValueConflict {
   /** What differs, e.g. "8081 ≠ 9090" or "g5.xlarge ≠ p3.2xlarge". */
   readonly values: string;
@@ -128,13 +130,12 @@ const JUDGED = new WeakMap<MemoryFeatures, WeakMap<MemoryFeatures, ValueConflict
  * time or a value word on each side, or an opposed state. Most neighbours have none, and are spared
  * the full comparison (which runs the tagger).
  */
-function mayDifferInValue(a: MemoryFeatures, b: MemoryFeatures): boolean {
+function mayDifferInValue(a: MemoryFeatures, b: MemoryFeatures, values: ExclusiveValues): boolean {
   const eitherWay = (x: readonly string[], y: readonly string[]) =>
     x.some((item) => !y.includes(item)) && y.some((item) => !x.includes(item));
   if (eitherWay(a.details.numbers, b.details.numbers)) return true;
   const times = (features: MemoryFeatures) => features.details.times.map((time) => time.key);
   if (eitherWay(times(a), times(b))) return true;
-  const values = exclusiveValues(a, b);
   if (values.onlyA.length > 0 && values.onlyB.length > 0) return true;
   return opposedPair(a.text, b.text) !== undefined;
 }
@@ -144,11 +145,12 @@ function judge(a: MemoryFeatures, b: MemoryFeatures, weight: TermWeight): ValueC
   // A subject and a predicate word at least, before anything costlier.
   let common = 0;
   for (const term of a.terms) if (b.terms.has(term)) common++;
-  if (common < 2 || !mayDifferInValue(a, b)) return undefined;
+  const values = exclusiveValues(a, b);
+  if (common < 2 || !mayDifferInValue(a, b, values)) return undefined;
   // The frames and the details need only words: most pairs are ruled out before the comparison,
   // whose names cost a tagger run. (More than MAX_UNSURE_LEFTOVER words of its own on either side is
   // never sure either: MAX_SPARE is smaller.)
-  const early = frames(a, b);
+  const early = frames(a, b, values);
   if (early.onlyA.length > MAX_UNSURE_LEFTOVER || early.onlyB.length > MAX_UNSURE_LEFTOVER) return undefined;
   const details = detailRefusals(a, b);
   if (!details.every((refusal) => VALUE_REASONS.has(refusal.reason))) return undefined;
@@ -232,8 +234,8 @@ interface Frames {
 }
 
 /** The two statements' frames, aligned: what both state and what each states alone. */
-function frames(a: MemoryFeatures, b: MemoryFeatures): Frames {
-  const { onlyA: valuesA, onlyB: valuesB } = exclusiveValues(a, b);
+function frames(a: MemoryFeatures, b: MemoryFeatures, values: ExclusiveValues): Frames {
+  const { onlyA: valuesA, onlyB: valuesB } = values;
   // The opposed states are the values of a switch ("enabled" / "disabled"); a state both share
   // ("the gym opens") is part of the frame.
   const [stateA, stateB] = opposedPair(a.text, b.text) ?? [];

@@ -108,6 +108,21 @@ describe("analyseNoise", () => {
     ],
     ["Mem:  15Gi   9.1Gi   1.2Gi\nSwap:  2.0Gi   0B   2.0Gi", "tool_text"],
     ["Installing Flask (3.0.3)\nInstalling Jinja2 (3.1.4)\nWriting lock file", "tool_text"],
+    ["User asked today's date.", "reported_chatter"],
+    ["weights.bin: 100%|██████████| 1.2G/1.2G [00:31<00:00, 38.7MB/s]", "machine_line"],
+    ["** TEST FAILED **", "build_output"],
+    ["✨  Done in 3.02s.", "build_output"],
+    ["Found 3 errors in 2 files (checked 40 source files)", "build_output"],
+    ["12 examples, 1 failure", "test_report"],
+    ["Failed: 2, Passed: 40, Skipped: 1, Total: 43", "test_report"],
+    [
+      "Thought: I need the row count.\nAction: run_query\nAction Input: SELECT count(*) FROM t\nObservation: 42",
+      "tool_trace",
+    ],
+    [
+      "PHP Fatal error:  Uncaught Error in /srv/app/a.php:9\nStack trace:\n#0 /srv/app/b.php(12): run()\n#1 {main}",
+      "stack_trace",
+    ],
   ])("deletes %j as %s", (text, rule) => {
     expect(noiseRule(text)).toBe(rule);
   });
@@ -152,6 +167,9 @@ describe("analyseNoise", () => {
     "- User likes Rust\n- User uses Neovim\n- User lives in Leeds",
     "2026-11-24: User decided to move the standup to 10:00",
     "User greets the team in Slack every morning at 9",
+    "User asked to always be told today's date at the start of a chat",
+    "The CI job should fail when mypy finds errors",
+    "User's rule: no deploy unless Failed: 0 in the test summary",
   ])("leaves %j alone", (text) => {
     expect(noiseRule(text)).toBeUndefined();
   });

@@ -23,7 +23,7 @@ const CREDENTIAL_WORDS = new Set(
     "api key keys token tokens password passwords passwd pwd pass passphrase secret secrets credential " +
     "credentials bearer auth authorization login access private public client id value export set env " +
     "environment variable var use using used here new old current redacted code codes pin otp 2fa mfa " +
-    "verification recovery combination"
+    "verification recovery combination username user json yml yaml toml ini cfg conf env properties"
   ).split(" "),
 );
 const CREDENTIAL_FRAGMENT = /key|token|secret|passw|pwd|credential|auth/u;

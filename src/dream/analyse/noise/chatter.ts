@@ -39,7 +39,7 @@ const MAX_WORDS = 8;
 
 // "User said", "The user thanked the assistant for", "Alice greeted everyone with".
 const REPORTED =
-  /^\s*(?:the\s+)?(?:user|assistant|agent|bot|\p{Lu}\p{Ll}+)\s+(?:just\s+)?(?<verb>said|says|wrote|writes|replied|replies|responded|responds|typed|sent|greeted|greets|thanked|thanks|waved|wished|asked|asks)\b(?:\s+(?:the\s+)?(?<object>assistant|agent|bot|user|you|me|us|everyone))?(?:\s+(?<prep>with|for|to|about|if))?\s*[:,]?\s*["“'‘]?(?<rest>[^"”’]*?)["”'’]?\s*[.!?]?\s*$/iu;
+  /^\s*(?:the\s+)?(?:user|assistant|agent|bot|\p{Lu}\p{Ll}+)\s+(?:just\s+)?(?<verb>said|says|wrote|writes|replied|replies|responded|responds|typed|sent|greeted|greets|thanked|thanks|waved|wished|asked|asks)\b(?:\s+(?:the\s+)?(?<object>assistant|agent|bot|user|you|me|us|everyone))?(?:\s+(?<prep>with|for|to|about|if)\b)?\s*[:,]?\s*["“'‘]?(?<rest>[^"”’]*?)["”'’]?\s*[.!?]?\s*$/iu;
 // Questions asked in passing: about the time, the date, or how the assistant is.
 const PASSING_QUESTION =
   /^(?:what|how)\s+the\s+weather\s+(?:is|was|will\s+be)(?:\s+like)?(?:\s+(?:today|tomorrow|now|outside))?$|^(?:for\s+)?(?:today's|the)\s+(?:date|weather|time)$|^what\s+time\s+is\s+it(?:\s+now)?$|^(?:what|the)\s+(?:the\s+)?(?:time|date|day)(?:\s+(?:it\s+is|is\s+it|it\s+was|was|is))?(?:\s+(?:in|at)\s+\p{Lu}[\p{L} ]{0,30})?$|^for\s+the\s+(?:time|date)$|^how\s+(?:the\s+assistant|you|it)\s+(?:is|are|was)(?:\s+doing)?$/iu;
@@ -48,7 +48,7 @@ const COURTESY_VERBS = new Set(["greeted", "greets", "thanked", "thanks", "waved
 const MAX_COURTESY_OBJECT_WORDS = 5;
 // A second report in the same memory: "…greeted the assistant and asked how it was doing".
 const NEXT_REPORT =
-  /^(?:said|says|asked|asks|replied|wished|thanked|greeted|waved)\b(?:\s+(?:the\s+)?(?:assistant|agent|bot|user|you|me|us|everyone))?(?:\s+(?:with|for|to|about|if))?\s*/iu;
+  /^(?:said|says|asked|asks|replied|wished|thanked|greeted|waved)\b(?:\s+(?:the\s+)?(?:assistant|agent|bot|user|you|me|us|everyone))?(?:\s+(?:with|for|to|about|if)\b)?\s*/iu;
 const LONE_WORD = /^\s*\p{L}[\p{L}'-]{0,29}\s*[.!?]?\s*$/u;
 const WORD = /[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu;
 

@@ -33,12 +33,15 @@ const KEY_VALUE = /\b[a-z_][\w.-]*=[^\s=]+/giu;
 const STAMPED_START = /^\s*[[(]?[^\n\]]{0,24}?\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\b/u;
 const DATE_NEAR_START =
   /^\s*[[(]?[^\n]{0,40}?(?:\d{4}[-/]\d{2}[-/]\d{2}|\d{1,2}[-/ ](?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*[-/ ]\d{4}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* +\d{1,2}\b)/iu;
+// A progress bar: "100%|██████████| 4.98G/4.98G", "[=====>      ] 45%".
+const PROGRESS_BAR = /\d{1,3}%\s*\|[█▏▎▍▌▋▊▉ ]+\||\[[=#>.-]{5,}[ ]*\]\s*\d{1,3}%|\[[=#]{3,}>?[ ]+\]/u;
 /** Each shape, in the order tried, and how the report names it. */
 const SHAPES: readonly (readonly [(line: string) => boolean, string])[] = [
   [(line) => HTTP_LINE.test(line), "an access-log line"],
   [(line) => SYSLOG_LINE.test(line), "a syslog line"],
   [(line) => CALL_RESULT.test(line), "a call and what it returned"],
   [(line) => EPOCH_LINE.test(line), "a training epoch's metrics"],
+  [(line) => PROGRESS_BAR.test(line), "a progress bar"],
   [
     (line) => STAMP.test(line) && (line.match(KEY_VALUE)?.length ?? 0) >= 1,
     "a status record stamped with a time",

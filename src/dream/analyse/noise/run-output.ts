@@ -12,7 +12,7 @@ import { linesOf, type NoiseRule } from "./noise-rule.js";
 
 // "12 passed, 1 failed in 3.21s", "Tests: 3 failed, 12 passed, 15 total", "test result: ok. 12
 // passed; 0 failed", "12 passing (45ms)", "Test Files  3 passed (3)".
-const COUNT = String.raw`\d+ (?:passed|failed|passing|failing|pending|skipped|errors?|xfailed|xpassed|deselected|warnings?)\b`;
+const COUNT = String.raw`\d+ (?:passed|failed|passing|failing|pending|skipped|errors?|xfailed|xpassed|deselected|warnings?|examples?|failures?)\b`;
 const COUNTS = String.raw`\b${COUNT}`;
 const TEST_SUMMARY = new RegExp(
   [
@@ -23,6 +23,10 @@ const TEST_SUMMARY = new RegExp(
     String.raw`^\s*\d+ (?:passing|failing|pending) \(\d+(?:\.\d+)?m?s\)`,
     String.raw`${COUNTS}(?:, ${COUNT})* in \d+(?:\.\d+)?s\b`,
     String.raw`^collected \d+ items?\b`,
+    // Counters as fields, in any order: "Passed!  - Failed: 0, Passed: 118, Skipped: 3, Total: 121".
+    String.raw`\b(?:[Pp]assed|[Ff]ailed|[Ss]kipped|[Tt]otal|[Ee]rrors?)\s*[:=]\s*\d+\b.*\b(?:[Pp]assed|[Ff]ailed|[Ss]kipped|[Tt]otal|[Ee]rrors?)\s*[:=]\s*\d+`,
+    // RSpec and minitest: "37 examples, 2 failures", "12 runs, 30 assertions, 0 failures".
+    String.raw`^\d+ (?:examples?|runs?|tests?), \d+ (?:failures?|assertions?)\b`,
   ].join("|"),
   "mu",
 );
@@ -43,6 +47,10 @@ const BUILD_LINE = new RegExp(
     String.raw`^\S+\.[cm]?tsx?\(\d+,\d+\): error TS\d+:`,
     String.raw`^> Task :\S+`,
     String.raw`^Successfully (?:built|tagged) \S+`,
+    // Xcode, yarn and mypy's last lines.
+    String.raw`^\*\* (?:BUILD|TEST|ARCHIVE) (?:FAILED|SUCCEEDED) \*\*`,
+    String.raw`^\W{0,4}Done in \d+(?:\.\d+)?m?s\.?$`,
+    String.raw`^Found \d+ errors? in \d+ files? \(checked \d+ source files?\)`,
     // pip's last line: "Successfully installed numpy-1.26.4 pandas-2.2.1".
     String.raw`^Successfully installed (?:\S+-\d[\w.]*\s*)+$`,
   ].join("|"),
@@ -57,6 +65,8 @@ const NVIDIA = /\bNVIDIA-SMI \d|\bDriver Version: \d|\bCUDA Version: \d/u;
 
 const TOOL_TRACE =
   /^\s*(?:[-*>→]\s*)?(?:<\/?(?:tool_call|tool_use|tool_result|function_call|invoke)\b|(?:tool[ _-]?(?:call|use|result)|function[ _-]?call|calling tool|called tool|tool)\s*[:=(]\s*[`"']?[\w.-]+[`"']?\s*(?:\(|with\b|args?\b|arguments\b|input\b|→|->|returned\b|\{))/imu;
+// An agent's reasoning loop, ReAct style: "Thought: …", "Action: …", "Action Input: …", "Observation: …".
+const REACT_STEP = /^\s*(?:Thought|Action|Action Input|Observation|Final Answer):/mu;
 
 // Someone saying what they want of the run keeps the memory.
 const INTENT =
@@ -101,6 +111,7 @@ export const tableOutput: NoiseRule = (text) => {
  * toolTrace('Tool call: read_file({"path": "src/index.ts"})', {}); // => { rule: "tool_trace", … }
  */
 export const toolTrace: NoiseRule = (text) =>
-  !INTENT.test(text) && TOOL_TRACE.test(text)
+  (!INTENT.test(text) && TOOL_TRACE.test(text)) ||
+  linesOf(text).filter((line) => REACT_STEP.test(line)).length >= 3
     ? { rule: "tool_trace", detail: `a trace of a tool call: ${JSON.stringify(text.trim().slice(0, 60))}` }
     : undefined;

@@ -10,8 +10,10 @@ import { linesOf, type NoiseRule } from "./noise-rule.js";
 
 const JS_FRAME = /^\s*at\s+\S.*(?:\(.*:\d+(?::\d+)?\)|:\d+:\d+)\s*$/u;
 const PY_FRAME = /^\s*File ".*", line \d+/u;
+// PHP, Ruby and gdb-style numbered frames: "#0 /var/www/x.php(42): fn()", "#1 0x… in main ()".
+const NUMBERED_FRAME = /^\s*#\d+\s+(?:\{main\}|\S+[(:]\d+\)?:?|0x[0-9a-f]+ in )/iu;
 const TRACE_HEADERS =
-  /Traceback \(most recent call last\)|^\s*(?:Exception in thread|Caused by:)|goroutine \d+ \[|thread '.*' panicked at/mu;
+  /Traceback \(most recent call last\)|^\s*(?:Exception in thread|Caused by:)|goroutine \d+ \[|thread '.*' panicked at|^Stack trace:$/mu;
 const LS_LONG = /^[dlcbps-][rwxsStT-]{9}[@+.]?\s+\d+\s/u;
 const PROMPT = /^\s*(?:\$|#|>|PS [^>]*>|[\w.-]+@[\w.-]+:[^$#\n]*[$#])\s+\S/u;
 const BARE_NAME = /^[\w.@+-]+(?:\/[\w.@+-]+)*\/?$/u;
@@ -45,7 +47,9 @@ export const jsonBlob: NoiseRule = (text) => {
  */
 export const stackTrace: NoiseRule = (text) => {
   const lines = linesOf(text);
-  const frames = lines.filter((line) => JS_FRAME.test(line) || PY_FRAME.test(line)).length;
+  const frames = lines.filter(
+    (line) => JS_FRAME.test(line) || PY_FRAME.test(line) || NUMBERED_FRAME.test(line),
+  ).length;
   return frames >= 2 || TRACE_HEADERS.test(text)
     ? { rule: "stack_trace", detail: `a stack trace (${frames} frames)` }
     : undefined;

@@ -30,7 +30,7 @@ const PROGRESS = /^\s*[A-Z][a-z]{2,}ing\b(?![^.!?]*\b(?:is|are|was|were)\b)/u;
 const STATUS_END =
   /(?:\.\.\.|…)\s*(?:done|ok)\b|\b(?:done|complete|completed|finished|succeeded|failed)[.!]?\s*$/iu;
 const INTENT =
-  /\b(?:user|user's|users|i|we|my|our|prefers?|wants?|should|must|always|never|remember|because|lesson|learned|so that|decided|policy|rule|note|notes|todo)\b/iu;
+  /\b(?:user|user's|i|we|my|our|prefers?|wants?|should|must|always|never|remember|because|lesson|learned|so that|decided|policy|rule|note|notes|todo)\b/iu;
 
 /**
  * @example

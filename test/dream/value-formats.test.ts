@@ -53,6 +53,10 @@ describe("values written differently", () => {
     ["Dr. Okoye's clinic is on Baker St.", "Dr. Okoye's clinic is on Baker Street."],
     ["The feature store is the dataset `features_prod`.", "The feature store is the dataset features_prod."],
     [
+      "User prefers PostgreSQL to MySQL for side projects.",
+      "User: prefers Postgres over MySQL for side projects.",
+    ],
+    [
       "Professor Haddad's office hours are Tuesdays 2pm–4pm.",
       "Haddad holds office hours on Tuesday from 14:00 to 16:00.",
     ],

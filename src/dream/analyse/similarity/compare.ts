@@ -13,7 +13,7 @@ import { RELATIONS } from "./lexicon.js";
 import { oppositeStates } from "./opposite-states.js";
 import { findSubstitution } from "./substitution.js";
 import { compatibleTimes } from "./time-expressions.js";
-import { valueDifference } from "./value-slots.js";
+import { expandShortForms, valueDifference } from "./value-slots.js";
 
 /** Why two look-alike memories are refused as one fact. */
 export const REFUSAL_REASONS = [
@@ -226,7 +226,8 @@ function refusals(a: MemoryFeatures, b: MemoryFeatures, names: NameAgreement): R
 
   // Only worth aligning when nothing else already tells the two apart.
   if (found.length === 0) {
-    const swaps = findSubstitution(normaliseAmounts(a.text), normaliseAmounts(b.text));
+    const comparable = (text: string) => normaliseAmounts(expandShortForms(text));
+    const swaps = findSubstitution(comparable(a.text), comparable(b.text));
     if (swaps !== undefined) add("substitution", swaps.join(", "));
   }
   return found;

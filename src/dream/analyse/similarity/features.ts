@@ -124,15 +124,18 @@ function timeWords(key: string): string[] {
 export function mentions(features: MemoryFeatures, name: string): boolean {
   let words = NAME_WORDS.get(name);
   if (words === undefined) {
-    words = [...wordsOf(name)];
+    words = (name.toLowerCase().match(WORD) ?? [])
+      .flatMap(splitWord)
+      .map((word) => [word, foldShortForm(word)] as const);
     if (NAME_WORDS.size >= NAME_WORDS_LIMIT) NAME_WORDS.clear();
     NAME_WORDS.set(name, words);
   }
-  return words.every((word) => features.words.has(word));
+  // Each word as written or in its long form: "Postgres" is mentioned by "PostgreSQL".
+  return words.every(([word, long]) => features.words.has(word) || features.words.has(long));
 }
 
 // Names recur across a scope's memories; their words are split once.
-const NAME_WORDS = new Map<string, readonly string[]>();
+const NAME_WORDS = new Map<string, readonly (readonly [string, string])[]>();
 const NAME_WORDS_LIMIT = 50_000;
 
 /**

@@ -109,7 +109,8 @@ export function secretField(name: string): SecretField | undefined {
   const index = parts.length >= 2 && TRAILING.has(last) ? parts.length - 2 : parts.length - 1;
   const word = parts[index] ?? "";
   const before = parts[index - 1];
-  if (PASSWORD_WORDS.has(word)) return "password";
+  // "PGPASSWORD", "MYSQLPASSWORD": a tool's name glued to the word.
+  if (PASSWORD_WORDS.has(word) || (word.length > 8 && /(?:password|passwd)$/u.test(word))) return "password";
   if (!SECRET_WORDS.has(word)) return undefined;
   if (word === "key" && before !== undefined && KEY_QUALIFIER.has(before)) return undefined;
   if (word === "token" && before !== undefined && TOKEN_QUALIFIER.has(before)) return undefined;

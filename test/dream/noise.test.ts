@@ -109,6 +109,14 @@ describe("analyseNoise", () => {
     ["Mem:  15Gi   9.1Gi   1.2Gi\nSwap:  2.0Gi   0B   2.0Gi", "tool_text"],
     ["Installing Flask (3.0.3)\nInstalling Jinja2 (3.1.4)\nWriting lock file", "tool_text"],
     ["User asked today's date.", "reported_chatter"],
+    ["danke dir", "acknowledgement"],
+    ["Guten Morgen!", "greeting"],
+    ["User said good morning to the assistant.", "reported_chatter"],
+    ["Session started", "chatter_event"],
+    ["User was silent.", "chatter_event"],
+    ["Assistant: Is there anything else I can help you with today?", "chatter_event"],
+    ["qwerty;;", "fragment"],
+    ['calling tool get_time({"tz":"UTC"}) -> {"time":"09:00"}', "tool_trace"],
     ["weights.bin: 100%|██████████| 1.2G/1.2G [00:31<00:00, 38.7MB/s]", "machine_line"],
     ["** TEST FAILED **", "build_output"],
     ["✨  Done in 3.02s.", "build_output"],
@@ -170,6 +178,9 @@ describe("analyseNoise", () => {
     "User asked to always be told today's date at the start of a chat",
     "The CI job should fail when mypy finds errors",
     "User's rule: no deploy unless Failed: 0 in the test summary",
+    "The session started at 9 and the user wants a summary at the end",
+    "Assistant: User prefers answers in Spanish.",
+    "User says gracias to the barista every morning in Madrid",
   ])("leaves %j alone", (text) => {
     expect(noiseRule(text)).toBeUndefined();
   });

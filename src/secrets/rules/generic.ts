@@ -22,11 +22,20 @@ const PHRASE_VALUE = String.raw`(?:["'\`“‘](?<quoted>[^"'\`”’\r\n]{1,200
 const ASSIGNMENT = String.raw`(?<![A-Za-z0-9_.$\-])(?<name>(?:--?)?[A-Za-z_$][A-Za-z0-9_.\-]{0,60})["'\]]?[ \t]*(?::=|=>|->|=|:)[ \t]*${QUOTED_OR_BARE}`;
 
 // "… for the staging db" between the keyword and the verb.
-const FOR_CLAUSE = String.raw`(?:[ \t]+(?:for|of|on|to|at)[ \t]+[^\n.,;:!?]{1,40}?)?`;
+const FOR_CLAUSE = String.raw`(?:[ \t]+(?:for|of|on|to|at|del|de|für|fürs|pour|du|van|voor|per|di|da|do|för)[ \t]+[^\n.,;:!?]{1,40}?)?`;
+// One word naming what the password is for, before a colon: "Kennwort Cluster-Login:", not a word
+// about passwords in general ("password manager: 1Password", "password reset: …").
+const QUALIFIER = String.raw`(?:[ \t]+(?!(?:manager|policy|policies|reset|hint|rules?|length|strength|field|prompt|expiry|change|hash|vault|store|generator|protected|requirements?|protection)\b)[A-Za-zÀ-ÿ0-9-]{2,20}(?=[ \t]*(?::|：)))?`;
 // "wifi password at home: …", "email password — …": a label and a dash or colon, no verb.
-const SEPARATOR = String.raw`[ \t]*(?::|—|–|[ \t]-)[ \t]*`;
+const SEPARATOR = String.raw`[ \t]*(?::|：|—|–|->|[ \t]-)[ \t]*(?:\r?\n[ \t]*)?`;
+// The word for password in the languages people write notes in, beside English.
+const PASSWORD_WORDS_ANY_LANGUAGE = String.raw`pass(?:word|phrase|code)|passwd|pwd|pw|contrase[ñn]a|clave|senha|mot de passe|passwort|kennwort|wachtwoord|l[öo]senord|has[łl]o|parola|salasana|adgangskode|пароль|パスワード|pasuwaado|密码|密碼|비밀번호`;
 // Longer verbs first: "is now X" must not read "now" as the value.
 const VERB = String.raw`[ \t]+(?:is now|is still|(?:has been |was |got |is )?(?:changed|rotated|reset|set|updated) to|is|was)[ \t]*:?[ \t]+`;
+
+// `-p` is a password only where a command logs in; elsewhere it is a port or "parents" (`mkdir -p`).
+const AUTH_COMMAND =
+  /\b(?:login|sshpass|mysql|mysqldump|mariadb|psql|mongo(?:sh|dump|restore)?|redis-cli|curl|wget|ftp|lftp|smbclient|htpasswd|rsync|sqlcmd|mssql-cli)\b/u;
 
 /** A bare value followed by `(` is a function being called: `key = deriveKey(secret)`. */
 function isCall({ value, start, text, groups }: Candidate): boolean {
@@ -118,11 +127,33 @@ export const GENERIC_RULES: readonly SecretRule[] = [
     id: "password-phrase",
     kind: "password",
     reason:
-      'Prose that gives a password: "my password is …", "the wifi password is …", "the password for the staging db was changed to …", "the admin pw for grafana is …", "wifi password at home: …", "email password — …". Same value test as `password-assignment`, so "the password is in 1Password" or "the password is too short" never match.',
+      'Prose that gives a password: "my password is …", "the wifi password is …", "the password for the staging db was changed to …", "the admin pw for grafana is …", "wifi password at home: …", "email password — …", the value on the next line, and the word in other languages ("contraseña del router: …", "Passwort fürs VPN: …", "パスワード：…"). Same value test as `password-assignment`, so "the password is in 1Password" or "the password is too short" never match.',
     confidence: "medium",
-    keywords: ["pass", "pwd", "pw"],
+    keywords: [
+      "pass",
+      "pwd",
+      "pw",
+      "contrase",
+      "clave",
+      "senha",
+      "mot de passe",
+      "passwort",
+      "kennwort",
+      "wachtwoord",
+      "senord",
+      "has",
+      "parola",
+      "salasana",
+      "adgangskode",
+      "пароль",
+      "パスワード",
+      "pasuwaado",
+      "密码",
+      "密碼",
+      "비밀번호",
+    ],
     pattern: pattern(
-      `(?<![A-Za-z0-9])(?:pass(?:word|phrase|code)|passwd|pwd|pw)s?${FOR_CLAUSE}(?:${VERB}|${SEPARATOR})${PHRASE_VALUE}`,
+      `(?<![A-Za-z0-9])(?:${PASSWORD_WORDS_ANY_LANGUAGE})s?${FOR_CLAUSE}${QUALIFIER}(?:${VERB}|${SEPARATOR})${PHRASE_VALUE}`,
       "i",
     ),
     generic: true,
@@ -164,6 +195,24 @@ export const GENERIC_RULES: readonly SecretRule[] = [
       const classes = [/[a-z]/u, /[A-Z]/u, /\d/u, /[^A-Za-z0-9]/u].filter((test) => test.test(value)).length;
       return classes >= 3 ? "medium" : null;
     },
+  },
+  {
+    id: "cli-password",
+    kind: "password",
+    reason:
+      "A password on a command line: `sshpass -p '…'`, `docker login -u me -p …`, `mysql -p…`, `--password …`, `curl -u user:…`. `-p` counts only beside a command that logs in (`login`, `sshpass`, `mysql`, `psql`, `curl`…), and the value must look like a password (letters with digits or symbols, no `:` or `/`), so `docker run -p 8080:80`, `mkdir -p build2` or `pytest -p no:cacheprovider` never match.",
+    confidence: "medium",
+    keywords: ["-p", "--password", "-u", "--user"],
+    pattern: pattern(
+      String.raw`(?<=[ \t]|^)(?:(?:-p|--password)(?:[ \t]+|=)?|(?:-u|--user)[ \t]+[^\s:'"]+:)(?:["'](?<quoted>[^"'\r\n]{4,128})["']|(?<value>[^\s"':/]{4,128}))(?![^\s])`,
+    ),
+    generic: true,
+    assess: ({ value, text }) =>
+      looksLikePassword(value) &&
+      /\p{L}/u.test(value) &&
+      (/--password/u.test(text) || AUTH_COMMAND.test(text))
+        ? "medium"
+        : null,
   },
   {
     id: "account-password",

@@ -30,11 +30,11 @@ export const PERSONAL_CODE_RULES: readonly SecretRule[] = [
     id: "pin-code",
     kind: "pin",
     reason:
-      'A PIN given in prose or as a field: "my debit card PIN is 9051", "SIM PIN: 4821", `pin_code=7310`, "garage keypad PIN 5830". 4–8 digits right after `PIN`, `PIN code` or `PIN number`; a run such as 1234 or 0000 is an example, "pin 13" of a circuit has too few digits, and a text that says "postal" or "zip" means India\'s postal PIN code.',
+      'A PIN given in prose or as a field: "my debit card PIN is 9051", "SIM PIN: 4821", `pin_code=7310`, "garage keypad PIN 5830". 4–8 digits right after `PIN`, `PIN code`, `PIN number` or `passcode` ("Mom\'s iPad passcode is 381907"); a run such as 1234 or 0000 is an example, "pin 13" of a circuit has too few digits, and a text that says "postal" or "zip" means India\'s postal PIN code.',
     confidence: "medium",
-    keywords: ["pin"],
+    keywords: ["pin", "passcode"],
     pattern: pattern(
-      String.raw`(?<![A-Za-z0-9])pin(?:[ _\-]?(?:code|number))?(?:${INTRODUCED}|[ \t]+)(?<value>\d{4,8})(?![\d.,:/-]\d|[A-Za-z])`,
+      String.raw`(?<![A-Za-z0-9])(?:pin(?:[ _\-]?(?:code|number))?|passcode)(?:${INTRODUCED}|[ \t]+)(?<value>\d{4,8})(?![\d.,:/-]\d|[A-Za-z])`,
       "i",
     ),
     // India calls its postal code a PIN code: "PIN code 560034, the postal code for Koramangala".
@@ -44,11 +44,11 @@ export const PERSONAL_CODE_RULES: readonly SecretRule[] = [
     id: "access-code",
     kind: "pin",
     reason:
-      'A code that opens something, in prose: "garage door code 5447", "alarm code for the warehouse: 5621", "the gate code is 2580#", "safe combination 8-31-77". 4–8 digits after a door, gate, alarm, safe, lock, keypad, entry or locker code (or combination), with `is`, `:`, `=` or only a space; runs such as 1234 are examples.',
+      'A code that opens something, in prose: "garage door code 5447", "alarm code for the warehouse: 5621", "the gate code is 2580#", "safe combination 8-31-77". 4–8 digits after a door, gate, alarm, disarm, safe, lock, keypad, entry, locker, override or unlock code (or combination), with `is`, `:`, `=` or only a space; runs such as 1234 are examples.',
     confidence: "medium",
     keywords: ["code", "combination"],
     pattern: pattern(
-      String.raw`(?<![A-Za-z0-9])(?:door|gate|garage|alarm|safe|lock|keypad|entry|locker|padlock|intercom|lockbox|key[ -]?safe)(?:[ \t]+door)?[ \t]+(?:code|combination|combo)(?:[ \t]+for[ \t]+[^\n.,;:!?]{1,40}?)?(?:${INTRODUCED}|[ \t]+)(?<value>\d{4,8}|\d{1,2}-\d{1,2}-\d{1,2})#?(?![\d.,:/-]\d|[A-Za-z])`,
+      String.raw`(?<![A-Za-z0-9])(?:door|gate|garage|alarm|disarm|safe|lock|keypad|entry|locker|padlock|intercom|lockbox|key[ -]?safe|override|unlock)(?:[ \t]+door)?[ \t]+(?:code|combination|combo)(?:[ \t]+for[ \t]+[^\n.,;:!?]{1,40}?)?(?:${INTRODUCED}|[ \t]+)(?<value>\d{4,8}|\d{1,2}-\d{1,2}-\d{1,2})#?(?![\d.,:/-]\d|[A-Za-z])`,
       "i",
     ),
     assess: ({ value }) => (isTrivialNumber(value.replace(/-/gu, "")) ? null : "medium"),

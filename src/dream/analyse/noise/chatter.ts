@@ -20,7 +20,10 @@ const ACKNOWLEDGEMENTS = new Set(
     "tysm cheers great cool nice perfect awesome good fine done noted understood roger got it sounds " +
     "will do np problem welcome lol haha hah hmm hm ah oh right correct exactly agreed indeed " +
     "absolutely totally so much very a lot appreciated appreciate please continue go ahead proceed " +
-    "that works makes sense all set sgtm lgtm ack wow neat gotcha for the help"
+    "that works makes sense all set sgtm lgtm ack wow neat gotcha for the help " +
+    // Thanks and "fine" in other languages.
+    "gracias perfecto vale danke dir schön merci beaucoup grazie mille obrigado obrigada arigato " +
+    "arigatou domo спасибо хорошо dank je wel tak"
   ).split(" "),
 );
 
@@ -31,7 +34,8 @@ const GREETINGS = new Set(
     "talk ttyl take care have a nice day everyone all folks team " +
     // Hello and goodbye in other languages people greet an assistant in.
     "namaste hola bonjour ciao salut salaam salam shalom konnichiwa hallo hej moin ahoj merhaba ola olá " +
-    "привет здравствуйте пока adios adiós tschüss tschuss sayonara annyeong"
+    "привет здравствуйте пока adios adiós tschüss tschuss sayonara annyeong guten morgen tag abend " +
+    "buenos buenas días dias tardes noches bonsoir buongiorno buonasera"
   ).split(" "),
 );
 
@@ -49,7 +53,13 @@ const MAX_COURTESY_OBJECT_WORDS = 5;
 // A second report in the same memory: "…greeted the assistant and asked how it was doing".
 const NEXT_REPORT =
   /^(?:said|says|asked|asks|replied|wished|thanked|greeted|waved)\b(?:\s+(?:the\s+)?(?:assistant|agent|bot|user|you|me|us|everyone))?(?:\s+(?:with|for|to|about|if)\b)?\s*/iu;
-const LONE_WORD = /^\s*\p{L}[\p{L}'-]{0,29}\s*[.!?]?\s*$/u;
+const LONE_WORD = /^\s*\p{L}[\p{L}'-]{0,29}\s*[.!?;,:]*\s*$/u;
+// What a chat log says about itself: "Session started", "Conversation ended.", "User was silent.".
+const SESSION_EVENT =
+  /^\s*(?:(?:the\s+)?(?:session|conversation|chat|call)\s+(?:started|ended|closed|opened|resumed|timed out|expired)|(?:the\s+)?user\s+(?:was|is|went)\s+(?:silent|idle|away|offline|quiet)|user\s+acknowledged)\s*[.!]?\s*$/iu;
+// An assistant's offer of help, saved as if it were a fact.
+const ASSISTANT_FILLER =
+  /^\s*(?:assistant|ai|bot)\s*:\s*(?:is there anything else i can (?:help|do)|how (?:else )?can i help|let me know if (?:you need|there's) anything|happy to help)[^.!?\n]{0,40}[.!?]?\s*$/iu;
 const WORD = /[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu;
 
 /**
@@ -66,7 +76,12 @@ export const chatter: NoiseRule = (text) => {
       COURTESY_VERBS.has((report.verb ?? "").toLowerCase()) &&
       report.object !== undefined &&
       report.prep?.toLowerCase() === "for";
-    const clauses = report.rest.split(/(?:^|\s*,?\s+)and\s+/iu);
+    // "said good morning to the assistant": whom it was said to is part of the report.
+    const said = report.rest.replace(
+      /\s+to\s+(?:the\s+)?(?:assistant|agent|bot|you|everyone|me|us)\s*$/iu,
+      "",
+    );
+    const clauses = said.split(/(?:^|\s*,?\s+)and\s+/iu);
     const isChatter = (clause: string, index: number) => {
       const rest = (index === 0 ? clause : clause.replace(NEXT_REPORT, "")).trim();
       if (rest === "" || PASSING_QUESTION.test(rest) || chatterWords(rest) !== undefined) return true;
@@ -80,6 +95,8 @@ export const chatter: NoiseRule = (text) => {
         detail: `chatter reported as a memory: ${JSON.stringify(text.trim())}`,
       };
   }
+  if (SESSION_EVENT.test(text) || ASSISTANT_FILLER.test(text))
+    return { rule: "chatter_event", detail: `a chat event, no fact: ${JSON.stringify(text.trim())}` };
   const own = chatterWords(text);
   if (own !== undefined) return own;
   return LONE_WORD.test(text)

@@ -30,7 +30,7 @@ const KEY_VALUE = /\b[a-z_][\w.-]*=[^\s=]+/giu;
 // A line that opens with a date and a time to the second, however bracketed or ordered: "2026-11-24
 // 14:02:11,523 - INFO …", "[Tue Nov 24 11:02:17.332841 2026] [php:error] …", "[25-Nov-2026
 // 08:00:01 UTC] …", "[I 2026-11-24 09:12:33.481 ServerApp] …". A note a person dates has no seconds.
-const STAMPED_START = /^\s*[[(]?[^\n\]]{0,24}?\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\b/u;
+const STAMPED_START = /^\s*[[(]?[^\n\]]{0,32}?\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\b/u;
 const DATE_NEAR_START =
   /^\s*[[(]?[^\n]{0,40}?(?:\d{4}[-/]\d{2}[-/]\d{2}|\d{1,2}[-/ ](?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*[-/ ]\d{4}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* +\d{1,2}\b)/iu;
 // A progress bar: "100%|██████████| 4.98G/4.98G", "[=====>      ] 45%".

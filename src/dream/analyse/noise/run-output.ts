@@ -64,7 +64,7 @@ const ROW_COUNT = /^\s*\(\d+ rows?\)\s*$/u;
 const NVIDIA = /\bNVIDIA-SMI \d|\bDriver Version: \d|\bCUDA Version: \d/u;
 
 const TOOL_TRACE =
-  /^\s*(?:[-*>→]\s*)?(?:<\/?(?:tool_call|tool_use|tool_result|function_call|invoke)\b|(?:tool[ _-]?(?:call|use|result)|function[ _-]?call|calling tool|called tool|tool)\s*[:=(]\s*[`"']?[\w.-]+[`"']?\s*(?:\(|with\b|args?\b|arguments\b|input\b|→|->|returned\b|\{))/imu;
+  /^\s*(?:[-*>→]\s*)?(?:(?:calling|called) tool\s+[\w.-]+\s*\(|<\/?(?:tool_call|tool_use|tool_result|function_call|invoke)\b|(?:tool[ _-]?(?:call|use|result)|function[ _-]?call|calling tool|called tool|tool)\s*[:=(]\s*[`"']?[\w.-]+[`"']?\s*(?:\(|with\b|args?\b|arguments\b|input\b|→|->|returned\b|\{))/imu;
 // An agent's reasoning loop, ReAct style: "Thought: …", "Action: …", "Action Input: …", "Observation: …".
 const REACT_STEP = /^\s*(?:Thought|Action|Action Input|Observation|Final Answer):/mu;
 

@@ -53,7 +53,9 @@ export const analyseCredentials: Analyser = (snapshot, policy) => {
       rules: [...new Set(findings.map((finding) => finding.ruleId))],
       count: findings.length,
     };
-    const useful = usefulWords(redacted);
+    // The provider a kind names ("stripe", "telegram", "bot") only says which secret it was.
+    const kindWords = new Set(kinds.flatMap((kind) => kind.split("-")));
+    const useful = usefulWords(redacted).filter((word) => !kindWords.has(word));
     const frozen = memory.pinned || isImmutable(memory, policy);
     if (!memory.pinned && useful.length < USEFUL_MIN_WORDS) {
       actions.push({
@@ -89,8 +91,16 @@ export const analyseCredentials: Analyser = (snapshot, policy) => {
 // or a login is only the secret.
 const URL = /\b[a-z][a-z0-9+.-]*:\/\/\S+/giu;
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/gu;
-// Asking to be reminded is not a fact: "please remember, the password of …".
-const REQUEST_WORDS = new Set("please remember note jot down save keep store here".split(" "));
+// Asking to be reminded is not a fact: "please remember, the password of …". Nor are the function
+// words of the other languages notes are written in ("contraseña del router", "Passwort fürs VPN").
+const REQUEST_WORDS = new Set(
+  (
+    "please remember note jot down save keep store here " +
+    "de del la el los las le les du des un une et y e o para por pour für fürs der die das und mit " +
+    "no lo en est es ist il elle au al que qui se su sus son sa ses mon ma mes mi mis mein meine " +
+    "ton ta tu tus dein deine ce cette c'est das ist voor van het een il lo gli di da per con"
+  ).split(" "),
+);
 
 function usefulWords(redacted: string): string[] {
   return keywordTerms(redacted.replace(URL, " ").replace(EMAIL, " ").replace(PLACEHOLDER, " ")).filter(

@@ -19,7 +19,8 @@ const QUOTED_OR_BARE = String.raw`(?:(?<q>["'\`])(?<quoted>[^"'\`\r\n]{1,300})\k
 // The same after a phrase, where typographic quotes occur too.
 const PHRASE_VALUE = String.raw`(?:["'\`“‘](?<quoted>[^"'\`”’\r\n]{1,200})["'\`”’]|(?<value>[^\s"'\`”’]{1,200}))`;
 
-const ASSIGNMENT = String.raw`(?<![A-Za-z0-9_.$\-])(?<name>(?:--?)?[A-Za-z_$][A-Za-z0-9_.\-]{0,60})["'\]]?[ \t]*(?::=|=>|->|=|:)[ \t]*${QUOTED_OR_BARE}`;
+// The value may start the next line after a colon: "Square access token:\n…".
+const ASSIGNMENT = String.raw`(?<![A-Za-z0-9_.$\-])(?<name>(?:--?)?[A-Za-z_$][A-Za-z0-9_.\-]{0,60})["'\]]?[ \t]*(?::=|=>|->|=|:(?:[ \t]*\r?\n)?)[ \t]*${QUOTED_OR_BARE}`;
 
 // "… for the staging db" between the keyword and the verb.
 const FOR_CLAUSE = String.raw`(?:[ \t]+(?:for|of|on|to|at|del|de|für|fürs|pour|du|van|voor|per|di|da|do|för)[ \t]+[^\n.,;:!?]{1,40}?)?`;
@@ -29,7 +30,7 @@ const QUALIFIER = String.raw`(?:[ \t]+(?!(?:manager|policy|policies|reset|hint|r
 // "wifi password at home: …", "email password — …": a label and a dash or colon, no verb.
 const SEPARATOR = String.raw`[ \t]*(?::|：|—|–|->|[ \t]-)[ \t]*(?:\r?\n[ \t]*)?`;
 // The word for password in the languages people write notes in, beside English.
-const PASSWORD_WORDS_ANY_LANGUAGE = String.raw`pass(?:word|phrase|code)|passwd|pwd|pw|contrase[ñn]a|clave|senha|mot de passe|passwort|kennwort|wachtwoord|l[öo]senord|has[łl]o|parola|salasana|adgangskode|пароль|パスワード|pasuwaado|密码|密碼|비밀번호`;
+const PASSWORD_WORDS_ANY_LANGUAGE = String.raw`pass(?:word|phrase|code)|passwd|pwd|pw|mdp|contrase[ñn]a|clave|senha|mot de passe|passwort|kennwort|wachtwoord|l[öo]senord|has[łl]o|parola|salasana|adgangskode|пароль|パスワード|pasuwaado|密码|密碼|비밀번호`;
 // Longer verbs first: "is now X" must not read "now" as the value.
 const VERB = String.raw`[ \t]+(?:is now|is still|(?:has been |was |got |is )?(?:changed|rotated|reset|set|updated) to|is|was)[ \t]*:?[ \t]+`;
 
@@ -130,6 +131,7 @@ export const GENERIC_RULES: readonly SecretRule[] = [
       'Prose that gives a password: "my password is …", "the wifi password is …", "the password for the staging db was changed to …", "the admin pw for grafana is …", "wifi password at home: …", "email password — …", the value on the next line, and the word in other languages ("contraseña del router: …", "Passwort fürs VPN: …", "パスワード：…"). Same value test as `password-assignment`, so "the password is in 1Password" or "the password is too short" never match.',
     confidence: "medium",
     keywords: [
+      "mdp",
       "pass",
       "pwd",
       "pw",
@@ -195,6 +197,29 @@ export const GENERIC_RULES: readonly SecretRule[] = [
       const classes = [/[a-z]/u, /[A-Z]/u, /\d/u, /[^A-Za-z0-9]/u].filter((test) => test.test(value)).length;
       return classes >= 3 ? "medium" : null;
     },
+  },
+  {
+    id: "wifi-qr",
+    kind: "password",
+    reason:
+      "The Wi-Fi string a QR code holds (`WIFI:T:WPA;S:<network>;P:<password>;;`, the ZXing format every phone reads): the `P:` field is the password.",
+    confidence: "high",
+    keywords: ["wifi:"],
+    pattern: pattern(String.raw`WIFI:(?:[^;\n]*;)*?P:(?<value>(?:\\.|[^;\\\n])+);`, "i"),
+    assess: ({ value }) => (value.length >= 4 ? "high" : null),
+  },
+  {
+    id: "otpauth-secret",
+    kind: "one-time-code",
+    reason:
+      "A two-factor provisioning URI (`otpauth://totp/…?secret=<base32>`, what an authenticator's QR code holds): whoever has the secret makes every code.",
+    confidence: "high",
+    keywords: ["otpauth://"],
+    pattern: pattern(
+      String.raw`otpauth://(?:totp|hotp)/[^\s?]*\?(?:[^\s#]*&)?secret=(?<value>[A-Z2-7]{16,}=*)`,
+      "i",
+    ),
+    assess: () => "high",
   },
   {
     id: "cli-password",

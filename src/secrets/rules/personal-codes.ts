@@ -48,7 +48,7 @@ export const PERSONAL_CODE_RULES: readonly SecretRule[] = [
     confidence: "medium",
     keywords: ["code", "combination"],
     pattern: pattern(
-      String.raw`(?<![A-Za-z0-9])(?:door|gate|garage|alarm|disarm|safe|lock|keypad|entry|locker|padlock|intercom|lockbox|key[ -]?safe|override|unlock)(?:[ \t]+door)?[ \t]+(?:code|combination|combo)(?:[ \t]+for[ \t]+[^\n.,;:!?]{1,40}?)?(?:${INTRODUCED}|[ \t]+)(?<value>\d{4,8}|\d{1,2}-\d{1,2}-\d{1,2})#?(?![\d.,:/-]\d|[A-Za-z])`,
+      String.raw`(?<![A-Za-z0-9])(?:door|gate|garage|alarm|disarm|safe|lock|keypad|entry|locker|padlock|intercom|lockbox|key[ -]?safe|override|unlock)(?:[ \t]+door)?[ \t]+(?:code|combination|combo)(?:[ \t]+for[ \t]+[^\n.,;:!?]{1,40}?)?(?:[ \t]*\([^)\n]{1,30}\))?(?:${INTRODUCED}|[ \t]+)(?<value>\d{4,8}|\d{1,2}-\d{1,2}-\d{1,2})#?(?![\d.,:/-]\d|[A-Za-z])`,
       "i",
     ),
     assess: ({ value }) => (isTrivialNumber(value.replace(/-/gu, "")) ? null : "medium"),
@@ -69,6 +69,20 @@ export const PERSONAL_CODE_RULES: readonly SecretRule[] = [
       if (/^\d+$/.test(digits)) return digits.length >= 4 && !isTrivialNumber(digits) ? "medium" : null;
       return "medium";
     },
+  },
+  {
+    id: "lock-combination",
+    kind: "pin",
+    reason:
+      'A lock\'s combination or a door code, in English or the words French, Spanish, Italian and German notes use: "Combination on the blue Samsonite lock is 5-8-2", "Le code du cadenas du vélo : 3-1-9-6", "Zahlenschloss 0-6-4-9", "Digicode de l\'immeuble : 4827B". Three to eight digits, spaced or hyphenated, after the word and a colon, dash, `is` or a space.',
+    confidence: "medium",
+    keywords: ["combination", "combo", "cadenas", "candado", "lucchetto", "zahlenschloss", "digicode"],
+    pattern: pattern(
+      String.raw`(?<![A-Za-z0-9])(?:combination|combo|cadenas|candado|lucchetto|zahlenschloss|digicode)\b[^\n:=]{0,40}?(?:[ \t]+is|[ \t]*[:=—–-]|(?=[ \t]+\d))[ \t]*(?<value>\d(?:[ -]?\d){2,7}[A-Z]?)(?![\d.,:/]\d|[a-z])`,
+      "i",
+    ),
+    assess: ({ value }) =>
+      isTrivialNumber(value.replace(/[ -]/gu, "").replace(/[A-Z]$/iu, "")) ? null : "medium",
   },
   {
     id: "code-given",

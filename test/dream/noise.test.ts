@@ -116,6 +116,13 @@ describe("analyseNoise", () => {
     ["User was silent.", "chatter_event"],
     ["Assistant: Is there anything else I can help you with today?", "chatter_event"],
     ["qwerty;;", "fragment"],
+    ["cron: weekly-digest OK (4.0s)", "cron_record"],
+    ["Okay, that makes sense now", "acknowledgement"],
+    ["Great, let's do it", "acknowledgement"],
+    [
+      "<html><head><title>502 Bad Gateway</title></head><body><center>nginx</center></body></html>",
+      "markup_page",
+    ],
     ['calling tool get_time({"tz":"UTC"}) -> {"time":"09:00"}', "tool_trace"],
     ["weights.bin: 100%|██████████| 1.2G/1.2G [00:31<00:00, 38.7MB/s]", "machine_line"],
     ["** TEST FAILED **", "build_output"],
@@ -181,6 +188,9 @@ describe("analyseNoise", () => {
     "The session started at 9 and the user wants a summary at the end",
     "Assistant: User prefers answers in Spanish.",
     "User says gracias to the barista every morning in Madrid",
+    "<p>User's email signature: <b>Sam Lee</b>, Head of Platform at Acme, with the phone number and a link to the careers page and the blog</p>",
+    "Let's use Postgres for the new service, the user decided",
+    "cron: the user wants the nightly job at 02:00",
   ])("leaves %j alone", (text) => {
     expect(noiseRule(text)).toBeUndefined();
   });

@@ -1,7 +1,7 @@
 /**
  * Noise: memories that state no fact — acknowledgements, greetings, reported chatter, lone
  * words, bare timestamps, heartbeat and cron run records, health probes, and raw tool output
- * (JSON, stack traces, test-runner and build output, tables a tool printed, tool-call traces,
+ * (JSON, pages of markup, stack traces, test-runner and build output, tables a tool printed, tool-call traces,
  * shell and log output, single lines a program wrote, any text most of whose lines a tool printed). Each is deleted with reason `noise`; `why.rule` names which kind it was.
  *
  * @module
@@ -14,7 +14,7 @@ import { machineLine } from "./noise/machine-lines.js";
 import type { NoiseRule } from "./noise/noise-rule.js";
 import { buildOutput, tableOutput, testReport, toolTrace } from "./noise/run-output.js";
 import { bareTimestamp, cronRecord, healthProbe, heartbeat } from "./noise/run-records.js";
-import { jsonBlob, logOutput, shellOutput, stackTrace } from "./noise/tool-output.js";
+import { jsonBlob, logOutput, markupPage, shellOutput, stackTrace } from "./noise/tool-output.js";
 import { toolText } from "./noise/tool-text.js";
 
 /** Cheapest and most certain first; the first rule that matches names the noise. */
@@ -23,6 +23,7 @@ const RULES: readonly NoiseRule[] = [
   heartbeat,
   chatter,
   jsonBlob,
+  markupPage,
   stackTrace,
   bareTimestamp,
   testReport,

@@ -20,7 +20,8 @@ const ACKNOWLEDGEMENTS = new Set(
     "tysm cheers great cool nice perfect awesome good fine done noted understood roger got it sounds " +
     "will do np problem welcome lol haha hah hmm hm ah oh right correct exactly agreed indeed " +
     "absolutely totally so much very a lot appreciated appreciate please continue go ahead proceed " +
-    "that works makes sense all set sgtm lgtm ack wow neat gotcha for the help " +
+    "that works makes sense all set sgtm lgtm ack wow neat gotcha for the help now let's lets do it " +
+    "that's thats go plan " +
     // Thanks and "fine" in other languages.
     "gracias perfecto vale danke dir schön merci beaucoup grazie mille obrigado obrigada arigato " +
     "arigatou domo спасибо хорошо dank je wel tak"

@@ -11,7 +11,8 @@ const HEARTBEAT_TOKEN = /^\s*\[?(?:HEARTBEAT(?:_OK)?|NO_REPLY|PING|PONG|KEEPALIV
 const HEARTBEAT_LINE =
   /^\s*\[?heartbeat\]?\b.{0,80}\b(?:ok|ack(?:nowledged)?|received|sent|alive|checked?|passed|tick|healthy)\b/iu;
 
-const RUN_TAG = /^\s*\[(?:cron|scheduler|job|task|heartbeat|runner|worker)\]/iu;
+const RUN_TAG =
+  /^\s*(?:\[(?:cron|scheduler|job|task|heartbeat|runner|worker)\]|(?:cron|scheduler|runner)\s*:)/iu;
 const RUN_SUBJECT =
   /\b(?:cron(?:job|tab)?|scheduled (?:job|task|run)|job|task|run|workflow|runner|worker)\b/iu;
 const RUN_STATUS =

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { linesOf, type NoiseRule } from "./noise-rule.js";
+import { linesOf, type NoiseRule, wordCount } from "./noise-rule.js";
 
 const JS_FRAME = /^\s*at\s+\S.*(?:\(.*:\d+(?::\d+)?\)|:\d+:\d+)\s*$/u;
 const PY_FRAME = /^\s*File ".*", line \d+/u;
@@ -14,6 +14,9 @@ const PY_FRAME = /^\s*File ".*", line \d+/u;
 const NUMBERED_FRAME = /^\s*#\d+\s+(?:\{main\}|\S+[(:]\d+\)?:?|0x[0-9a-f]+ in )/iu;
 const TRACE_HEADERS =
   /Traceback \(most recent call last\)|^\s*(?:Exception in thread|Caused by:)|goroutine \d+ \[|thread '.*' panicked at|^Stack trace:$/mu;
+const MARKUP_START = /^\s*<(?:!doctype|html|head|body|div|p|span|h[1-6]|table|pre|title|\?xml)\b/iu;
+/** More words than this between the tags and it is a document someone kept, not a fetched page. */
+const MAX_MARKUP_WORDS = 20;
 const LS_LONG = /^[dlcbps-][rwxsStT-]{9}[@+.]?\s+\d+\s/u;
 const PROMPT = /^\s*(?:\$|#|>|PS [^>]*>|[\w.-]+@[\w.-]+:[^$#\n]*[$#])\s+\S/u;
 const BARE_NAME = /^[\w.@+-]+(?:\/[\w.@+-]+)*\/?$/u;
@@ -75,6 +78,22 @@ export const shellOutput: NoiseRule = (text) => {
  * @example
  * logOutput("2026-11-30T10:00:01Z INFO started\n2026-11-30T10:00:02Z ERROR failed", {}); // => { rule: "log_output", … }
  */
+/**
+ * A page of markup a tool fetched: an HTML document or fragment that is mostly tags, with a few
+ * words of text ("<html><head><title>404 Not Found</title>…").
+ *
+ * @example
+ * markupPage("<html><body><h1>Not Found</h1></body></html>", {}); // => { rule: "markup_page", … }
+ */
+export const markupPage: NoiseRule = (text) => {
+  if (!MARKUP_START.test(text)) return undefined;
+  const tags = text.match(/<\/?[a-z][\w-]*\b[^>]*>/giu)?.length ?? 0;
+  const words = wordCount(text.replace(/<[^>]*>/gu, " "));
+  return tags >= 4 && words <= MAX_MARKUP_WORDS
+    ? { rule: "markup_page", detail: `a page of markup (${tags} tags, ${words} words of text)` }
+    : undefined;
+};
+
 export const logOutput: NoiseRule = (text) => {
   const lines = linesOf(text);
   const logged = lines.filter((line) => LOG_LINE.test(line)).length;

@@ -98,7 +98,7 @@ const REQUEST_WORDS = new Set(
     "please remember note jot down save keep store here " +
     "de del la el los las le les du des un une et y e o para por pour für fürs der die das und mit " +
     "no lo en est es ist il elle au al que qui se su sus son sa ses mon ma mes mi mis mein meine " +
-    "ton ta tu tus dein deine ce cette c'est das ist voor van het een il lo gli di da per con"
+    "ton ta tu tus dein deine ce cette c'est voor van het een gli di da per con"
   ).split(" "),
 );
 

@@ -136,7 +136,7 @@ export function lexicalOverlap(
 let relationWords: ReadonlySet<string> | undefined;
 
 /** The relation words ("sister", "manager"…) as compared terms: part of a subject, not a predicate. */
-export function relationTerms(): ReadonlySet<string> {
+function relationTerms(): ReadonlySet<string> {
   relationWords ??= new Set(Object.keys(RELATIONS).map(foldWord));
   return relationWords;
 }

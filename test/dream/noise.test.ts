@@ -117,6 +117,16 @@ describe("analyseNoise", () => {
     ["Assistant: Is there anything else I can help you with today?", "chatter_event"],
     ["qwerty;;", "fragment"],
     ["cron: weekly-digest OK (4.0s)", "cron_record"],
+    ["FAILED tests/test_cart.py::test_total - AssertionError: 3 != 4", "test_report"],
+    ["ok  \tgithub.com/acme/cart\t(cached)", "test_report"],
+    ["[tool] lookup_order order_id=81 returned 1 row", "tool_trace"],
+    ['tool_result: {"status": "done"}', "tool_trace"],
+    ["sshd[4410]: Accepted publickey for deploy from 10.0.0.7", "machine_line"],
+    ["User wished the assistant a happy new year.", "reported_chatter"],
+    ["User: thanks!", "reported_chatter"],
+    ["error: could not compile `cart` due to 3 previous errors", "build_output"],
+    ["make[1]: *** [build] Error 2", "build_output"],
+    ["go: downloading golang.org/x/text v0.14.0", "build_output"],
     ["Okay, that makes sense now", "acknowledgement"],
     ["Great, let's do it", "acknowledgement"],
     [
@@ -191,6 +201,9 @@ describe("analyseNoise", () => {
     "<p>User's email signature: <b>Sam Lee</b>, Head of Platform at Acme, with the phone number and a link to the careers page and the blog</p>",
     "Let's use Postgres for the new service, the user decided",
     "cron: the user wants the nightly job at 02:00",
+    "User: prefers tabs over spaces",
+    "User wished for a quieter office",
+    "Make the release on Friday, the user asked",
   ])("leaves %j alone", (text) => {
     expect(noiseRule(text)).toBeUndefined();
   });

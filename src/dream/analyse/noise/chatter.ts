@@ -51,6 +51,9 @@ const PASSING_QUESTION =
 // Thanks and greetings are chatter whatever they were for: "thanked the assistant for the recipe".
 const COURTESY_VERBS = new Set(["greeted", "greets", "thanked", "thanks", "waved", "wished"]);
 const MAX_COURTESY_OBJECT_WORDS = 5;
+const WISH_VERBS = new Set(["wished", "greeted", "greets", "waved"]);
+// A chat line saved as it was: "User: hi", "Assistant: ok".
+const CHAT_LINE = /^\s*(?:user|human|assistant|ai|me|you)\s*:\s*(?<said>.+)$/iu;
 // A second report in the same memory: "…greeted the assistant and asked how it was doing".
 const NEXT_REPORT =
   /^(?:said|says|asked|asks|replied|wished|thanked|greeted|waved)\b(?:\s+(?:the\s+)?(?:assistant|agent|bot|user|you|me|us|everyone))?(?:\s+(?:with|for|to|about|if)\b)?\s*/iu;
@@ -73,10 +76,12 @@ export const chatter: NoiseRule = (text) => {
   const report = REPORTED.exec(text)?.groups;
   if (report?.rest !== undefined) {
     // "…thanked the assistant for the recipe"; "Ben thanks people by sending cards" is a habit.
+    // "…wished the assistant a good weekend": a wish or a greeting to the assistant is chatter too.
+    const verb = (report.verb ?? "").toLowerCase();
     const courtesy =
-      COURTESY_VERBS.has((report.verb ?? "").toLowerCase()) &&
+      COURTESY_VERBS.has(verb) &&
       report.object !== undefined &&
-      report.prep?.toLowerCase() === "for";
+      (report.prep?.toLowerCase() === "for" || WISH_VERBS.has(verb));
     // "said good morning to the assistant": whom it was said to is part of the report.
     const said = report.rest.replace(
       /\s+to\s+(?:the\s+)?(?:assistant|agent|bot|you|everyone|me|us)\s*$/iu,
@@ -96,6 +101,12 @@ export const chatter: NoiseRule = (text) => {
         detail: `chatter reported as a memory: ${JSON.stringify(text.trim())}`,
       };
   }
+  const line = CHAT_LINE.exec(text)?.groups?.said;
+  if (line !== undefined && chatterWords(line) !== undefined)
+    return {
+      rule: "reported_chatter",
+      detail: `a chat line with nothing in it: ${JSON.stringify(text.trim())}`,
+    };
   if (SESSION_EVENT.test(text) || ASSISTANT_FILLER.test(text))
     return { rule: "chatter_event", detail: `a chat event, no fact: ${JSON.stringify(text.trim())}` };
   const own = chatterWords(text);

@@ -19,7 +19,7 @@ import { linesOf, type NoiseRule, wordCount } from "./noise-rule.js";
 const HTTP_LINE =
   /^\s*(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+\/\S*\s+(?:HTTP\/[\d.]+\s+)?[1-5]\d{2}\b/u;
 const SYSLOG_LINE =
-  /^\s*(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s+\d{1,2}\s+\d{2}:\d{2}:\d{2}\s+\S+\s+[\w./-]+(?:\[\d+\])?:\s/u;
+  /^\s*(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s+\d{1,2}\s+\d{2}:\d{2}:\d{2}\s+\S+\s+[\w./-]+(?:\[\d+\])?:\s|^\s*[A-Za-z][\w./-]*\[\d+\]:\s/u;
 // A call with its arguments, then an arrow or "returned" and what came back.
 const CALL_RESULT =
   /^\s*(?:[→>*-]\s*)?[A-Za-z_][\w.]*\((?:[^()]|\([^()]*\))*\)\s*(?:→|->|=>|←|<-|returned\b)\s*\S/u;

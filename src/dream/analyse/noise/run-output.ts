@@ -31,13 +31,18 @@ const TEST_SUMMARY = new RegExp(
   "mu",
 );
 // go test: "ok  \tgithub.com/acme/api\t0.012s", "--- FAIL: TestLogin (0.00s)", "FAIL\tgithub.com/…".
-const GO_TEST = /^(?:ok|FAIL|---\s(?:PASS|FAIL|SKIP):)\s+\S+\s+(?:\S+\s+)?\(?\d+(?:\.\d+)?s\)?$/mu;
+const GO_TEST =
+  /^(?:ok|FAIL|---\s(?:PASS|FAIL|SKIP):)\s+\S+\s+(?:\S+\s+)?(?:\(?\d+(?:\.\d+)?s\)?|\(cached\))$/mu;
 const TEST_LINE =
-  /^(?:PASS|FAIL)\s+\S+\.(?:test|spec)\.[cm]?[jt]sx?\b|^\S+::\S+ (?:PASSED|FAILED|ERROR|SKIPPED)\b/mu;
+  /^(?:PASS|FAIL)\s+\S+\.(?:test|spec)\.[cm]?[jt]sx?\b|^\S+::\S+ (?:PASSED|FAILED|ERROR|SKIPPED)\b|^(?:FAILED|ERROR) \S+::\S+/mu;
 
 const BUILD_LINE = new RegExp(
   [
     String.raw`^Step \d+/\d+ : `,
+    // cargo, make and go's own lines.
+    String.raw`^error: could not compile \S+`,
+    String.raw`^make(?:\[\d+\])?: \*\*\* `,
+    String.raw`^go: (?:downloading|finding|extracting) \S+ v\d`,
     String.raw`^#\d+ \[(?:[\w-]+ )?\d+/\d+\] `,
     String.raw`^BUILD (?:SUCCESSFUL|FAILED) in \d`,
     String.raw`^\[(?:INFO|ERROR)\] BUILD (?:SUCCESS|FAILURE)`,
@@ -64,7 +69,7 @@ const ROW_COUNT = /^\s*\(\d+ rows?\)\s*$/u;
 const NVIDIA = /\bNVIDIA-SMI \d|\bDriver Version: \d|\bCUDA Version: \d/u;
 
 const TOOL_TRACE =
-  /^\s*(?:[-*>→]\s*)?(?:(?:calling|called) tool\s+[\w.-]+\s*\(|<\/?(?:tool_call|tool_use|tool_result|function_call|invoke)\b|(?:tool[ _-]?(?:call|use|result)|function[ _-]?call|calling tool|called tool|tool)\s*[:=(]\s*[`"']?[\w.-]+[`"']?\s*(?:\(|with\b|args?\b|arguments\b|input\b|→|->|returned\b|\{))/imu;
+  /^\s*(?:[-*>→]\s*)?(?:\[(?:tool|function|tool_call|action)\]\s+[\w.-]+|(?:tool[ _-]?result|function[ _-]?result)\s*[:=]\s*[{[]|(?:calling|called) tool\s+[\w.-]+\s*\(|<\/?(?:tool_call|tool_use|tool_result|function_call|invoke)\b|(?:tool[ _-]?(?:call|use|result)|function[ _-]?call|calling tool|called tool|tool)\s*[:=(]\s*[`"']?[\w.-]+[`"']?\s*(?:\(|with\b|args?\b|arguments\b|input\b|→|->|returned\b|\{))/imu;
 // An agent's reasoning loop, ReAct style: "Thought: …", "Action: …", "Action Input: …", "Observation: …".
 const REACT_STEP = /^\s*(?:Thought|Action|Action Input|Observation|Final Answer):/mu;
 

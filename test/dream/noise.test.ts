@@ -127,6 +127,13 @@ describe("analyseNoise", () => {
     ["error: could not compile `cart` due to 3 previous errors", "build_output"],
     ["make[1]: *** [build] Error 2", "build_output"],
     ["go: downloading golang.org/x/text v0.14.0", "build_output"],
+    ["User asked how I am.", "reported_chatter"],
+    ["User said it's snowing outside.", "reported_chatter"],
+    ["User asked whether it's the weekend.", "reported_chatter"],
+    ["testing testing 123", "fragment"],
+    ["Ran 8 tests in 0.004s\n\nOK", "test_report"],
+    ["✓ 17 tests passed", "test_report"],
+    ["error[E0308]: mismatched types\n  --> src/cart.rs:12:5", "build_output"],
     ["Okay, that makes sense now", "acknowledgement"],
     ["Great, let's do it", "acknowledgement"],
     [
@@ -204,6 +211,9 @@ describe("analyseNoise", () => {
     "User: prefers tabs over spaces",
     "User wished for a quieter office",
     "Make the release on Friday, the user asked",
+    "The test suite takes 4 minutes on CI",
+    "User said it's raining in Bergen most of the year, so pack a coat",
+    "Testing 3 approaches for the cache layer this sprint",
   ])("leaves %j alone", (text) => {
     expect(noiseRule(text)).toBeUndefined();
   });

@@ -47,7 +47,7 @@ const REPORTED =
   /^\s*(?:the\s+)?(?:user|assistant|agent|bot|\p{Lu}\p{Ll}+)\s+(?:just\s+)?(?<verb>said|says|wrote|writes|replied|replies|responded|responds|typed|sent|greeted|greets|thanked|thanks|waved|wished|asked|asks)\b(?:\s+(?:the\s+)?(?<object>assistant|agent|bot|user|you|me|us|everyone))?(?:\s+(?<prep>with|for|to|about|if)\b)?\s*[:,]?\s*["“'‘]?(?<rest>[^"”’]*?)["”'’]?\s*[.!?]?\s*$/iu;
 // Questions asked in passing: about the time, the date, or how the assistant is.
 const PASSING_QUESTION =
-  /^(?:what|how)\s+the\s+weather\s+(?:is|was|will\s+be)(?:\s+like)?(?:\s+(?:today|tomorrow|now|outside))?$|^(?:for\s+)?(?:today's|the)\s+(?:date|weather|time)$|^what\s+time\s+is\s+it(?:\s+now)?$|^(?:what|the)\s+(?:the\s+)?(?:time|date|day)(?:\s+(?:it\s+is|is\s+it|it\s+was|was|is))?(?:\s+(?:in|at)\s+\p{Lu}[\p{L} ]{0,30})?$|^for\s+the\s+(?:time|date)$|^how\s+(?:the\s+assistant|you|it)\s+(?:is|are|was)(?:\s+doing)?$/iu;
+  /^(?:what|how)\s+the\s+weather\s+(?:is|was|will\s+be)(?:\s+like)?(?:\s+(?:today|tomorrow|now|outside))?$|^(?:for\s+)?(?:today's|the)\s+(?:date|weather|time)$|^what\s+time\s+is\s+it(?:\s+now)?$|^(?:what|the)\s+(?:the\s+)?(?:time|date|day)(?:\s+(?:it\s+is|is\s+it|it\s+was|was|is))?(?:\s+(?:in|at)\s+\p{Lu}[\p{L} ]{0,30})?$|^for\s+the\s+(?:time|date)$|^how\s+(?:the\s+assistant|you|it|i)\s+(?:is|are|was|am)(?:\s+doing)?$|^(?:whether|if)\s+it'?s\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|the\s+weekend)(?:\s+today)?$|^it'?s\s+(?:raining|sunny|cold|hot|snowing|windy|warm|nice|lovely|freezing)(?:\s+(?:outside|today|here|again))?$/iu;
 // Thanks and greetings are chatter whatever they were for: "thanked the assistant for the recipe".
 const COURTESY_VERBS = new Set(["greeted", "greets", "thanked", "thanks", "waved", "wished"]);
 const MAX_COURTESY_OBJECT_WORDS = 5;
@@ -57,6 +57,8 @@ const CHAT_LINE = /^\s*(?:user|human|assistant|ai|me|you)\s*:\s*(?<said>.+)$/iu;
 // A second report in the same memory: "…greeted the assistant and asked how it was doing".
 const NEXT_REPORT =
   /^(?:said|says|asked|asks|replied|wished|thanked|greeted|waved)\b(?:\s+(?:the\s+)?(?:assistant|agent|bot|user|you|me|us|everyone))?(?:\s+(?:with|for|to|about|if)\b)?\s*/iu;
+// A test message: "test", "testing 123", "test test".
+const TEST_INPUT = /^\s*(?:test(?:ing)?)(?:[\s,]+(?:test(?:ing)?|\d+))*\s*[.!?]*\s*$/iu;
 const LONE_WORD = /^\s*\p{L}[\p{L}'-]{0,29}\s*[.!?;,:]*\s*$/u;
 // What a chat log says about itself: "Session started", "Conversation ended.", "User was silent.".
 const SESSION_EVENT =
@@ -111,7 +113,7 @@ export const chatter: NoiseRule = (text) => {
     return { rule: "chatter_event", detail: `a chat event, no fact: ${JSON.stringify(text.trim())}` };
   const own = chatterWords(text);
   if (own !== undefined) return own;
-  return LONE_WORD.test(text)
+  return LONE_WORD.test(text) || TEST_INPUT.test(text)
     ? { rule: "fragment", detail: `one word, no fact: ${JSON.stringify(text.trim())}` }
     : undefined;
 };

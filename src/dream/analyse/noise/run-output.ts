@@ -23,6 +23,9 @@ const TEST_SUMMARY = new RegExp(
     String.raw`^\s*\d+ (?:passing|failing|pending) \(\d+(?:\.\d+)?m?s\)`,
     String.raw`${COUNTS}(?:, ${COUNT})* in \d+(?:\.\d+)?s\b`,
     String.raw`^collected \d+ items?\b`,
+    // unittest's last lines, and a runner's one-line tally: "Ran 14 tests in 0.021s", "✓ 42 tests passed".
+    String.raw`^Ran \d+ tests? in \d+(?:\.\d+)?s$`,
+    String.raw`^\s*[✓✔✗✖×]?\s*\d+ tests? (?:passed|failed|skipped)\b`,
     // Counters as fields, in any order: "Passed!  - Failed: 0, Passed: 118, Skipped: 3, Total: 121".
     String.raw`\b(?:[Pp]assed|[Ff]ailed|[Ss]kipped|[Tt]otal|[Ee]rrors?)\s*[:=]\s*\d+\b.*\b(?:[Pp]assed|[Ff]ailed|[Ss]kipped|[Tt]otal|[Ee]rrors?)\s*[:=]\s*\d+`,
     // RSpec and minitest: "37 examples, 2 failures", "12 runs, 30 assertions, 0 failures".
@@ -41,6 +44,8 @@ const BUILD_LINE = new RegExp(
     String.raw`^Step \d+/\d+ : `,
     // cargo, make and go's own lines.
     String.raw`^error: could not compile \S+`,
+    String.raw`^(?:warning|error)\[[A-Z]\d{4}\]: `,
+    String.raw`^\s*--> \S+:\d+:\d+$`,
     String.raw`^make(?:\[\d+\])?: \*\*\* `,
     String.raw`^go: (?:downloading|finding|extracting) \S+ v\d`,
     String.raw`^#\d+ \[(?:[\w-]+ )?\d+/\d+\] `,

@@ -16,9 +16,9 @@ describe("secret corpus", () => {
   });
 
   it("plants values that look fake to a human", () => {
-    // PINs, one-time codes and card numbers are digits only: no marker fits, and no push-protection
+    // PINs, one-time codes, card numbers and recovery keys are digits only: no marker fits, and no push-protection
     // scanner looks for them (card numbers are generated on a test-card prefix, 4000).
-    const digitsOnly = new Set(["pin", "one-time-code", "payment-card"]);
+    const digitsOnly = new Set(["pin", "one-time-code", "payment-card", "recovery-key"]);
     for (const planted of positives.filter(({ kind }) => !digitsOnly.has(kind))) {
       // Free-form values (passwords, URL passwords, bearer/basic/generic values) start "Fake"/"FAKE";
       // formats with a fixed alphabet carry FAKE or fa4ec0de inside.

@@ -168,9 +168,9 @@ export const GENERIC_RULES: readonly SecretRule[] = [
     reason:
       'A password written right after its label, with no `is` or `:`: "Amazon login password Fakeberry960", "wifi pwd sunflower42". Only a value with letters and digits (or symbols) counts, so "password manager", "password reset link" or "passwords rotated" never match.',
     confidence: "medium",
-    keywords: ["pass", "pwd"],
+    keywords: ["pass", "pwd", "pw"],
     pattern: pattern(
-      String.raw`(?<![A-Za-z0-9])(?:password|passwd|pwd|passcode)[ \t]+(?!is\b|was\b)(?<value>[^\s"'\`,;()\[\]{}<>]{6,128})`,
+      String.raw`(?<![A-Za-z0-9])(?:password|passwd|pwd|pw|passcode)[ \t]+(?!is\b|was\b)(?<value>[^\s"'\`,;()\[\]{}<>]{6,128})`,
       "i",
     ),
     generic: true,
@@ -243,11 +243,11 @@ export const GENERIC_RULES: readonly SecretRule[] = [
     id: "account-password",
     kind: "password",
     reason:
-      'An account and its password after a service\'s name: "spotify: olu_a / Afrobeat99", "Netflix — olu@mail.example / Jollof#2025", "lab server login: kenji / Sakura#2207". The account is one token (a handle or an email) after `:` or a dash, and a slash with spaces around it parts it from the password, six characters or more with a letter and a digit (so a key holding `/` is never split). Without the label before it, "iOS 17 / Android14" is a comparison, not a login.',
+      'An account and its password after a service\'s name: "spotify: olu_a / Afrobeat99", "Netflix — olu@mail.example / Jollof#2025", "lab server login: kenji / Sakura#2207". The account is one token (a handle or an email) after `:` or a dash, and a slash with spaces around it (or, after an email, a comma) parts it from the password, six characters or more with a letter and a digit (so a key holding `/` is never split). Without the label before it, "iOS 17 / Android14" is a comparison, not a login.',
     confidence: "medium",
-    keywords: ["/"],
+    keywords: ["/", "@"],
     pattern: pattern(
-      String.raw`(?:[:—–]|[ \t]-)[ \t]*[\w.+-]+(?:@[\w.-]+)?[ \t]+/[ \t]+(?<value>[^\s"'\`,;/()\[\]{}<>]{6,64})(?![\w/])`,
+      String.raw`(?:[:—–]|[ \t]-)[ \t]*(?:[\w.+-]+(?:@[\w.-]+)?[ \t]+/|[\w.+-]+@[\w.-]+\.[a-z]{2,}[ \t]*,)[ \t]+(?<value>[^\s"'\`,;/()\[\]{}<>]{6,64})(?![\w/])`,
     ),
     generic: true,
     trim: trimSentenceEnd,

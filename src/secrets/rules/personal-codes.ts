@@ -11,7 +11,7 @@ import type { SecretRule } from "../types.js";
 import { pattern } from "./shape.js";
 
 // "PIN is 9051", "PIN: 9051", "PIN code is now 9051", "PIN number = 9051".
-const INTRODUCED = String.raw`[ \t]*(?:(?:is|was)(?:[ \t]+(?:now|still))?[ \t]*:?|:|=|->)[ \t]*`;
+const INTRODUCED = String.raw`[ \t]*(?:(?:is|was)(?:[ \t]+(?:now|still))?[ \t]*:?|(?:(?:has been|was|got)[ \t]+)?(?:changed|set|reset|updated)[ \t]+to|:|=|->)[ \t]*`;
 
 const POSTAL = /\b(?:postal|post ?code|zip|postcode|pincode of)\b/iu;
 // Codes that are not secrets: where a thing is, what went wrong, what something is sold as.
@@ -83,6 +83,45 @@ export const PERSONAL_CODE_RULES: readonly SecretRule[] = [
     ),
     assess: ({ value }) =>
       isTrivialNumber(value.replace(/[ -]/gu, "").replace(/[A-Z]$/iu, "")) ? null : "medium",
+  },
+  {
+    id: "bitlocker-recovery-key",
+    kind: "recovery-key",
+    reason:
+      "A BitLocker recovery key: eight groups of six digits, each a multiple of 11 (Microsoft's own check). Whoever has it unlocks the disk. `high` when every group passes the check, `medium` beside the words `recovery key` when not.",
+    confidence: "high",
+    keywords: ["-"],
+    pattern: pattern(String.raw`(?<![\d-])(?<value>\d{6}(?:-\d{6}){7})(?![\d-])`),
+    assess: ({ value, text }) => {
+      if (value.split("-").every((group) => Number(group) % 11 === 0)) return "high";
+      return /recovery key/iu.test(text) ? "medium" : null;
+    },
+  },
+  {
+    id: "license-key",
+    kind: "license-key",
+    reason:
+      'A software licence, product or activation key after its name: "licence key: ABCD-EFGH-IJKL-MNOP-QRST", "Windows product key …". Four to six groups of 4–6 capitals and digits; a key of one repeated character (`XXXXX-XXXXX-…`) is a placeholder.',
+    confidence: "medium",
+    keywords: ["licence", "license", "product key", "serial", "activation", "registration"],
+    pattern: pattern(
+      String.raw`(?<![A-Za-z0-9])(?:licen[cs]e|product|serial|activation|registration)[ \t]+(?:key|code|number)[ \t]*(?:[:=]|is)?[ \t]*(?<value>[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){3,5})(?![A-Za-z0-9-])`,
+      "i",
+    ),
+    assess: ({ value }) => (/^([A-Z0-9])(?:\1|-)*$/iu.test(value) ? null : "medium"),
+  },
+  {
+    id: "passphrase-words",
+    kind: "password",
+    reason:
+      'A passphrase of three to twelve words after `passphrase` (and what it is for) and a colon or `is`: "passphrase for the GPG key: correct horse battery staple". The value is words, so the one-token password rules miss it.',
+    confidence: "medium",
+    keywords: ["passphrase"],
+    pattern: pattern(
+      String.raw`(?<![A-Za-z0-9])passphrase(?:[ \t]+for[ \t]+[^\n:=]{1,40}?)?[ \t]*(?::|=|[ \t]is)[ \t]*(?<value>[a-z]{2,12}(?:[ -][a-z]{2,12}){2,11})(?![A-Za-z])`,
+      "i",
+    ),
+    assess: ({ value }) => (/\b(?:in|the|stored|kept|saved|on)\b/iu.test(value) ? null : "medium"),
   },
   {
     id: "code-given",

@@ -1,6 +1,6 @@
 /**
  * Checksums some token formats embed, so a rule can tell a well-formed token from a look-alike:
- * GitHub's and npm's base62 CRC32 and age's bech32.
+ * GitHub's and npm's base62 CRC32, age's bech32, and the Luhn digit of payment cards.
  *
  * @module
  */
@@ -108,4 +108,38 @@ export function bech32Encode(prefix: string, data: readonly number[]): string {
   const mod = polymod(values) ^ 1;
   const checksum = [0, 1, 2, 3, 4, 5].map((index) => (mod >>> (5 * (5 - index))) & 31);
   return `${prefix}1${[...data, ...checksum].map((value) => BECH32[value]).join("")}`;
+}
+
+/** The Luhn sum of `digits` (doubling every second digit from the right, from `offset`). */
+function luhnSum(digits: string, offset: number): number {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if ((i + offset) % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum;
+}
+
+/**
+ * Whether a card number passes the Luhn check every issuer uses.
+ *
+ * @example
+ * isLuhnValid("4000056655665556"); // => true
+ */
+export function isLuhnValid(digits: string): boolean {
+  return luhnSum(digits, 0) % 10 === 0;
+}
+
+/**
+ * The digit that, appended to `body`, makes it pass the Luhn check.
+ *
+ * @example
+ * luhnCheckDigit("400005665566555"); // => "6"
+ */
+export function luhnCheckDigit(body: string): string {
+  return String((10 - (luhnSum(body, 1) % 10)) % 10);
 }

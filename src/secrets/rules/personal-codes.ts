@@ -7,6 +7,7 @@
  * @module
  */
 
+import { isLuhnValid } from "../checksums.js";
 import type { SecretRule } from "../types.js";
 import { pattern } from "./shape.js";
 
@@ -164,7 +165,7 @@ export const PERSONAL_CODE_RULES: readonly SecretRule[] = [
     pattern: pattern(String.raw`(?<![\d-])(?<value>\d{4}(?:[ -]?\d{3,4}){2,3}(?:[ -]?\d{1,3})?)(?![\d-])`),
     assess: ({ value }) => {
       const digits = value.replace(/[ -]/gu, "");
-      return digits.length >= 13 && digits.length <= 19 && luhn(digits) ? "medium" : null;
+      return digits.length >= 13 && digits.length <= 19 && isLuhnValid(digits) ? "medium" : null;
     },
   },
   {
@@ -181,17 +182,3 @@ export const PERSONAL_CODE_RULES: readonly SecretRule[] = [
     assess: () => "medium",
   },
 ];
-
-/** The Luhn checksum of a card number. */
-function luhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}

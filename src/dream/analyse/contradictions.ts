@@ -179,26 +179,21 @@ function slotConflict(
   disagreement: SlotDisagreement,
   similarity: number,
 ): ConflictAction {
-  const [winner, loser] = preference(a.memory, b.memory) <= 0 ? [a, b] : [b, a];
-  const change = `; "${disagreement.change}" says the fact changed`;
-  return freeze({
-    ids: sortedPair(a.memory.id, b.memory.id),
-    topic: `${disagreement.sharedTerms.join(" ")}: ${disagreement.values}`,
-    suggested: winner.memory.id,
-    why: {
-      rule: "contradiction",
-      detail: `"${winner.memory.text}" vs "${loser.memory.text}": one slot, two values (${disagreement.values})${change}; ${suggestionReason(winner.memory, loser.memory)}`,
-      evidence: {
-        pattern: "value",
-        values: disagreement.values,
-        similarity: Math.round(similarity * 1000) / 1000,
-        overlap: Math.round(disagreement.overlap * 1000) / 1000,
-        sharedTerms: Object.freeze([...disagreement.sharedTerms]),
-        change: disagreement.change,
-        pinned: [a, b].filter((f) => f.memory.pinned).map((f) => f.memory.id),
-      },
+  return pairConflict(
+    a,
+    b,
+    `${disagreement.sharedTerms.join(" ")}: ${disagreement.values}`,
+    (winner, loser) =>
+      `"${winner.memory.text}" vs "${loser.memory.text}": one slot, two values (${disagreement.values}); "${disagreement.change}" says the fact changed`,
+    {
+      pattern: "value",
+      values: disagreement.values,
+      similarity: round(similarity),
+      overlap: round(disagreement.overlap),
+      sharedTerms: Object.freeze([...disagreement.sharedTerms]),
+      change: disagreement.change,
     },
-  });
+  );
 }
 
 function valueSlotConflict(
@@ -207,23 +202,19 @@ function valueSlotConflict(
   conflict: ValueConflict,
   similarity: number,
 ): ConflictAction {
-  const [winner, loser] = preference(a.memory, b.memory) <= 0 ? [a, b] : [b, a];
-  return freeze({
-    ids: sortedPair(a.memory.id, b.memory.id),
-    topic: `${conflict.frame.join(" ")}: ${conflict.values}`,
-    suggested: winner.memory.id,
-    why: {
-      rule: "contradiction",
-      detail: `"${winner.memory.text}" vs "${loser.memory.text}": the same statement with another value (${conflict.values}); ${suggestionReason(winner.memory, loser.memory)}`,
-      evidence: {
-        pattern: "same-slot",
-        values: conflict.values,
-        frame: Object.freeze([...conflict.frame]),
-        similarity: Math.round(similarity * 1000) / 1000,
-        pinned: [a, b].filter((f) => f.memory.pinned).map((f) => f.memory.id),
-      },
+  return pairConflict(
+    a,
+    b,
+    `${conflict.frame.join(" ")}: ${conflict.values}`,
+    (winner, loser) =>
+      `"${winner.memory.text}" vs "${loser.memory.text}": the same statement with another value (${conflict.values})`,
+    {
+      pattern: "same-slot",
+      values: conflict.values,
+      frame: Object.freeze([...conflict.frame]),
+      similarity: round(similarity),
     },
-  });
+  );
 }
 
 function polarityConflict(
@@ -231,25 +222,47 @@ function polarityConflict(
   denied: MemoryFeatures,
   similarity: number,
 ): ConflictAction {
-  const [winner, loser] =
-    preference(affirmed.memory, denied.memory) <= 0 ? [affirmed, denied] : [denied, affirmed];
   const statement = affirmed.text.trim().replace(/[.!?;]+$/u, "");
+  return pairConflict(
+    affirmed,
+    denied,
+    `whether ${statement}`,
+    () => `"${affirmed.memory.text}" is denied by "${denied.memory.text}"`,
+    {
+      pattern: "polarity",
+      similarity: round(similarity),
+      affirmed: affirmed.memory.id,
+      denied: denied.memory.id,
+    },
+  );
+}
+
+/**
+ * A conflict between two memories found from their words: the preferred one suggested, why in
+ * `describe`'s words and the suggestion's, and which of the two are pinned beside the evidence.
+ */
+function pairConflict(
+  a: MemoryFeatures,
+  b: MemoryFeatures,
+  topic: string,
+  describe: (winner: MemoryFeatures, loser: MemoryFeatures) => string,
+  evidence: Record<string, string | number | readonly string[]>,
+): ConflictAction {
+  const [winner, loser] = preference(a.memory, b.memory) <= 0 ? [a, b] : [b, a];
   return freeze({
-    ids: sortedPair(affirmed.memory.id, denied.memory.id),
-    topic: `whether ${statement}`,
+    ids: sortedPair(a.memory.id, b.memory.id),
+    topic,
     suggested: winner.memory.id,
     why: {
       rule: "contradiction",
-      detail: `"${affirmed.memory.text}" is denied by "${denied.memory.text}"; ${suggestionReason(winner.memory, loser.memory)}`,
-      evidence: {
-        pattern: "polarity",
-        similarity: Math.round(similarity * 1000) / 1000,
-        affirmed: affirmed.memory.id,
-        denied: denied.memory.id,
-        pinned: [affirmed, denied].filter((f) => f.memory.pinned).map((f) => f.memory.id),
-      },
+      detail: `${describe(winner, loser)}; ${suggestionReason(winner.memory, loser.memory)}`,
+      evidence: { ...evidence, pinned: [a, b].filter((f) => f.memory.pinned).map((f) => f.memory.id) },
     },
   });
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
 }
 
 /**

@@ -6,46 +6,12 @@
  * any corpus's texts.
  */
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DreamAction, ReviewItem } from "../../src/dream/plan.js";
-import type { Embedder } from "../../src/embed/embedder.js";
-import { createLocalEmbedder, type Memory, openMemory } from "../../src/index.js";
-import { cachedEmbedder } from "../helpers/cached-embedder.js";
+import { describe, expect, it } from "vitest";
+import type { DreamAction } from "../../src/dream/plan.js";
+import { pairPlanner } from "./helpers/pair-planner.js";
 
-let embedder: Embedder;
-let memory: Memory;
-beforeAll(async () => {
-  embedder = cachedEmbedder(createLocalEmbedder());
-  memory = await openMemory({ path: ":memory:", embedder });
-});
-afterAll(async () => {
-  await memory.close();
-  await embedder.close?.();
-});
-
-let scopeCounter = 0;
-
-interface Planned {
-  readonly actions: readonly DreamAction[];
-  readonly review: readonly ReviewItem[];
-  readonly texts: ReadonlyMap<string, string>;
-}
-
-/** The plan for a scope holding `older` and then `newer`. */
-async function planFor(older: string, newer: string): Promise<Planned> {
-  const userId = `relation-${++scopeCounter}`;
-  await memory.importMemories([
-    { text: older, user_id: userId, createdAt: "2026-01-05T09:00:00.000Z" },
-    { text: newer, user_id: userId, createdAt: "2026-06-05T09:00:00.000Z" },
-  ]);
-  const plan = await memory.dream.plan({ userId }, { now: "2026-07-01T00:00:00.000Z" });
-  const listed = await memory.getAll({ userId });
-  return {
-    actions: plan.actions,
-    review: plan.review,
-    texts: new Map(listed.results.map((item) => [item.id, item.memory])),
-  };
-}
+const pairs = pairPlanner("relation");
+const planFor = (older: string, newer: string) => pairs.plan(older, newer);
 
 const kinds = (actions: readonly DreamAction[]) => actions.map((action) => action.kind);
 

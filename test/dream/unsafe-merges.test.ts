@@ -6,36 +6,18 @@
  * look-alike's merge hid the Fly.io / AWS ECS conflict.
  */
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DreamAction } from "../../src/dream/plan.js";
-import type { Embedder } from "../../src/embed/embedder.js";
-import { createLocalEmbedder, type Memory, openMemory } from "../../src/index.js";
-import { cachedEmbedder } from "../helpers/cached-embedder.js";
+import { PLAN_NOW, pairPlanner } from "./helpers/pair-planner.js";
 
-let embedder: Embedder;
-let memory: Memory;
-beforeAll(async () => {
-  embedder = cachedEmbedder(createLocalEmbedder());
-  memory = await openMemory({ path: ":memory:", embedder });
-});
-afterAll(async () => {
-  await memory.close();
-  await embedder.close?.();
-});
-
-let scopeCounter = 0;
-
-/** The plan's actions for a scope holding `older` and then `newer`. */
+const pairs = pairPlanner("pair");
+/** The plan's actions for a scope holding `older` and then `newer`; `last` is what it planned. */
+let last: Awaited<ReturnType<typeof pairs.plan>> | undefined;
 async function planFor(older: string, newer: string, extra: readonly string[] = []): Promise<DreamAction[]> {
-  const userId = `pair-${++scopeCounter}`;
-  await memory.importMemories([
-    { text: older, user_id: userId, createdAt: "2026-01-05T09:00:00.000Z" },
-    { text: newer, user_id: userId, createdAt: "2026-06-05T09:00:00.000Z" },
-    ...extra.map((text) => ({ text, user_id: userId, createdAt: "2026-03-05T09:00:00.000Z" })),
-  ]);
-  const plan = await memory.dream.plan({ userId }, { now: "2026-07-01T00:00:00.000Z" });
-  return [...plan.actions];
+  last = await pairs.plan(older, newer, extra);
+  return [...last.actions];
 }
+const lastText = (id: string) => last?.texts.get(id);
 
 const kinds = (actions: readonly DreamAction[]) => actions.map((action) => action.kind);
 
@@ -58,8 +40,7 @@ describe("dream never merges two facts that can disagree", () => {
       expect(kinds(actions)).toEqual(["conflict"]);
       const [conflict] = actions;
       if (conflict?.kind !== "conflict") throw new Error("expected a conflict");
-      const listed = await memory.getAll({ userId: `pair-${scopeCounter}` });
-      expect(listed.results.find((item) => item.id === conflict.suggested)?.memory).toBe(newer);
+      expect(lastText(conflict.suggested)).toBe(newer);
     }
   });
 
@@ -81,8 +62,7 @@ describe("dream never merges two facts that can disagree", () => {
     const [conflict] = actions;
     if (conflict?.kind !== "conflict") throw new Error("expected a conflict");
     expect(conflict.why.evidence?.change).toBeDefined();
-    const listed = await memory.getAll({ userId: `pair-${scopeCounter}` });
-    expect(listed.results.find((item) => item.id === conflict.suggested)?.memory).toBe(newer);
+    expect(lastText(conflict.suggested)).toBe(newer);
   });
 
   it.each([
@@ -94,13 +74,14 @@ describe("dream never merges two facts that can disagree", () => {
   });
 
   it("puts look-alikes that may disagree up for review, never in the actions", async () => {
-    const userId = `pair-${scopeCounter + 1}`;
     const actions = await planFor(
       "The deploy target of billing-api is Render.",
       "billing-api deploys to AWS.",
     );
     expect(actions).toEqual([]);
-    const plan = await memory.dream.plan({ userId }, { now: "2026-07-01T00:00:00.000Z" });
+    const memory = pairs.memory();
+    const userId = last?.userId as string;
+    const plan = await memory.dream.plan({ userId }, { now: PLAN_NOW });
     expect(plan.review.map((item) => item.kind)).toEqual(["possible-conflict"]);
     const [item] = plan.review;
     const proposal = item?.proposal;

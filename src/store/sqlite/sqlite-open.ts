@@ -98,7 +98,7 @@ function openFile(options: SqliteOpenOptions, copy?: Buffer): Database.Database 
       );
     }
     if (!readOnly) {
-      if (path !== ":memory:") db.pragma("journal_mode = WAL");
+      if (path !== ":memory:") switchToWal(db, options.busyTimeoutMs ?? 5000);
       // NORMAL is durable in WAL mode except for the last commits on power loss, and much faster.
       db.pragma("synchronous = NORMAL");
     }
@@ -109,17 +109,40 @@ function openFile(options: SqliteOpenOptions, copy?: Buffer): Database.Database 
     db.pragma("foreign_keys = ON");
     if (!readOnly) {
       migrate(db, version);
+      // The file is Lucid's from now on, by its own header: another program's database never is.
+      // Written while opening may still wait as long as the busy timeout, like the migration.
+      if (!marked) db.pragma(`application_id = ${LUCID_APPLICATION_ID}`);
       // Opening may wait (a migration racing another process) with SQLite's own busy handler; after
       // that, waits for a lock are short and the store retries them asynchronously (sqlite-store.ts),
       // so a busy file never blocks this process's event loop for long.
       db.pragma(`busy_timeout = ${SYNC_BUSY_WAIT_MS}`);
-      // The file is Lucid's from now on, by its own header: another program's database never is.
-      if (!marked) db.pragma(`application_id = ${LUCID_APPLICATION_ID}`);
     }
     return db;
   } catch (error) {
     db.close();
     throw translateSqliteError(error, path);
+  }
+}
+
+/**
+ * Puts the file in write-ahead-log mode. Switching needs the file to itself for a moment, and SQLite
+ * answers SQLITE_BUSY at once — without its busy handler — while another process holds it (several
+ * processes creating the same store together): wait a little and try again, up to the busy timeout.
+ * Once any process has switched, the mode is stored in the file and the pragma changes nothing.
+ */
+function switchToWal(db: Database.Database, timeoutMs: number): void {
+  const deadline = Date.now() + timeoutMs;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      db.pragma("journal_mode = WAL");
+      return;
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      const busy = typeof code === "string" && code.startsWith("SQLITE_BUSY");
+      if (!busy || Date.now() >= deadline) throw error;
+      Atomics.wait(pause, 0, 0, 10);
+    }
   }
 }
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseFilters } from "../../src/filters/parse-filters.js";
-import { LUCID_APPLICATION_ID } from "../../src/store/sqlite/sqlite-open.js";
+import { LUCID_APPLICATION_ID, switchToWal } from "../../src/store/sqlite/sqlite-open.js";
 import { migrate, SCHEMA_VERSION } from "../../src/store/sqlite/sqlite-schema.js";
 import { createSqliteStore } from "../../src/store/sqlite/sqlite-store.js";
 import { DIMENSION, newMemory } from "./contract/harness.js";
@@ -281,5 +281,37 @@ describe("SQLite store opened by several processes at once", () => {
     const results = await Promise.all(runs);
     expect(results.map((result) => result.stderr)).toEqual(["", "", "", ""]);
     expect(results.map((result) => result.code)).toEqual([0, 0, 0, 0]);
+  });
+});
+
+describe("switching a new file to write-ahead logging", () => {
+  /** A connection whose journal-mode switch is refused `busyTimes` times, as SQLite does in a race. */
+  function contendedConnection(busyTimes: number, code = "SQLITE_BUSY") {
+    const calls: string[] = [];
+    const db = {
+      pragma(source: string) {
+        calls.push(source);
+        if (calls.length <= busyTimes) throw Object.assign(new Error("database is locked"), { code });
+        return "wal";
+      },
+    };
+    return { db: db as unknown as Database.Database, calls };
+  }
+
+  it("tries again while another process holds the file, then switches", () => {
+    const { db, calls } = contendedConnection(2);
+    switchToWal(db, 5000);
+    expect(calls).toEqual(["journal_mode = WAL", "journal_mode = WAL", "journal_mode = WAL"]);
+  });
+
+  it("gives up with SQLite's error once the busy timeout has passed", () => {
+    const { db } = contendedConnection(Number.POSITIVE_INFINITY);
+    expect(() => switchToWal(db, 30)).toThrow(expect.objectContaining({ code: "SQLITE_BUSY" }));
+  });
+
+  it("does not retry a failure that is not a lock", () => {
+    const { db, calls } = contendedConnection(1, "SQLITE_IOERR");
+    expect(() => switchToWal(db, 5000)).toThrow(expect.objectContaining({ code: "SQLITE_IOERR" }));
+    expect(calls).toHaveLength(1);
   });
 });

@@ -130,7 +130,7 @@ function openFile(options: SqliteOpenOptions, copy?: Buffer): Database.Database 
  * processes creating the same store together): wait a little and try again, up to the busy timeout.
  * Once any process has switched, the mode is stored in the file and the pragma changes nothing.
  */
-function switchToWal(db: Database.Database, timeoutMs: number): void {
+export function switchToWal(db: Database.Database, timeoutMs: number): void {
   const deadline = Date.now() + timeoutMs;
   const pause = new Int32Array(new SharedArrayBuffer(4));
   for (;;) {

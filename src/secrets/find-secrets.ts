@@ -30,7 +30,7 @@ function scannerFor(options: SecretScannerOptions | undefined): SecretScanner {
  *
  * @example
  * findSecrets("wifi password: hunter2!x");
- * // [{ kind: "password", ruleId: "password-assignment", start: 15, end: 24, confidence: "medium" }]
+ * // [{ kind: "password", ruleId: "password-assignment", start: 15, end: 24, labelStart: 5, confidence: "medium" }]
  */
 export function findSecrets(text: string, options?: SecretScannerOptions): Finding[] {
   return scannerFor(options).find(text);

@@ -12,7 +12,7 @@ import type { Finding } from "./types.js";
  * (a scanner's `find` guarantees it); they may come in any order.
  *
  * @example
- * applyRedactions("pw hunter2!x", [{ kind: "password", ruleId: "x", start: 3, end: 12, confidence: "medium" }]);
+ * applyRedactions("pw hunter2!x", [{ kind: "password", ruleId: "x", start: 3, end: 12, labelStart: 0, confidence: "medium" }]);
  * // "pw [REDACTED:password]"
  */
 export function applyRedactions(text: string, findings: readonly Finding[], label = "REDACTED"): string {

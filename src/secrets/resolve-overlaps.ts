@@ -26,8 +26,8 @@ function outranks(a: RankedFinding, b: RankedFinding): number {
  *
  * @example
  * resolveOverlaps([
- *   { kind: "generic-secret", ruleId: "secret-assignment", start: 6, end: 46, confidence: "medium", order: 60 },
- *   { kind: "github-pat", ruleId: "github-pat", start: 6, end: 46, confidence: "high", order: 5 },
+ *   { kind: "generic-secret", ruleId: "secret-assignment", start: 6, end: 46, labelStart: 0, confidence: "medium", order: 60 },
+ *   { kind: "github-pat", ruleId: "github-pat", start: 6, end: 46, labelStart: 6, confidence: "high", order: 5 },
  * ]).map((finding) => finding.kind); // ["github-pat"]
  */
 export function resolveOverlaps(candidates: readonly RankedFinding[]): Finding[] {
@@ -39,5 +39,12 @@ export function resolveOverlaps(candidates: readonly RankedFinding[]): Finding[]
   }
   return kept
     .sort((a, b) => a.start - b.start)
-    .map(({ kind, ruleId, start, end, confidence }) => ({ kind, ruleId, start, end, confidence }));
+    .map(({ kind, ruleId, start, end, labelStart, confidence }) => ({
+      kind,
+      ruleId,
+      start,
+      end,
+      labelStart,
+      confidence,
+    }));
 }

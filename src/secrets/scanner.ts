@@ -54,7 +54,15 @@ function scanRule(active: ActiveRule, order: number, text: string, out: RankedFi
       pattern.lastIndex = Math.max(match.index + 1, start);
       continue;
     }
-    out.push({ kind: rule.kind, ruleId: rule.id, start, end: start + value.length, confidence, order });
+    out.push({
+      kind: rule.kind,
+      ruleId: rule.id,
+      start,
+      end: start + value.length,
+      labelStart: Math.min(match.index, start),
+      confidence,
+      order,
+    });
   }
 }
 

@@ -17,6 +17,11 @@ export interface Finding {
   readonly start: number;
   /** End (exclusive) of the secret value. */
   readonly end: number;
+  /**
+   * Start of the whole match: the keyword or label the rule read before the value ("mot de passe :",
+   * "wifi pwd"), or `start` when the rule matches the value alone.
+   */
+  readonly labelStart: number;
   readonly confidence: Confidence;
 }
 

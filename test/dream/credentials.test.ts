@@ -56,6 +56,24 @@ describe("analyseCredentials", () => {
     );
   });
 
+  it.each([
+    // The rule's label, in whatever language it reads it, is the secret's own words.
+    "Box internet du chalet — mot de passe : Fake9q!Lmx",
+    "Zahlenschloss am Fahrradkeller 3-8-1-5",
+    // A card's brand and printed fields say nothing once the number is gone.
+    `Visa debit ${fake["payment-card"]?.() ?? ""} exp 04/28 cvv 913`,
+  ])("deletes a memory that is only a secret and its label: %s", (text) => {
+    const [action] = analyseCredentials(snapshotOf([text]), policy);
+    expect(action).toMatchObject({ kind: "delete", reason: "credential" });
+  });
+
+  it("keeps the words of a long phrase before the secret: that is a sentence, not a label", () => {
+    const text = `The billing worker sends SMS alerts through Twilio, auth token ${fake["twilio-auth-token"]?.() ?? ""}`;
+    const [action] = analyseCredentials(snapshotOf([text]), policy) as RewriteAction[];
+    expect(action?.kind).toBe("rewrite");
+    expect(action?.text).toContain("The billing worker sends SMS alerts through Twilio");
+  });
+
   it("ignores text without secrets and honours disabled rules", async () => {
     expect(
       analyseCredentials(snapshotOf(["User prefers tabs", "Token budget is 2000 per call"]), policy),
@@ -63,7 +81,7 @@ describe("analyseCredentials", () => {
     const lenient = await resolvePolicy({
       config: { secrets: { onAdd: "redact", disabledRules: ["github-pat"] } },
     });
-    expect(analyseCredentials(snapshotOf([`token ${githubPat}`]), lenient)).toEqual([]);
+    expect(analyseCredentials(snapshotOf([`ship it with ${githubPat}`]), lenient)).toEqual([]);
   });
 });
 

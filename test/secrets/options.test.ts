@@ -37,7 +37,7 @@ describe("extra patterns", () => {
   it("report the value group when there is one, with high confidence", () => {
     const text = "the acme pin 493817 opens the door";
     expect(findSecrets(text, options)).toEqual([
-      { kind: "acme-pin", ruleId: "acme-pin", start: 13, end: 19, confidence: "high" },
+      { kind: "acme-pin", ruleId: "acme-pin", start: 13, end: 19, labelStart: 4, confidence: "high" },
     ]);
     expect(redact(text, options).text).toBe("the acme pin [REDACTED:acme-pin] opens the door");
   });
@@ -45,7 +45,7 @@ describe("extra patterns", () => {
   it("survive patterns that can match the empty string", () => {
     const scanner = createSecretScanner({ extraPatterns: [{ id: "maybe", kind: "maybe", pattern: "z*" }] });
     expect(scanner.find("abc zz d")).toEqual([
-      { kind: "maybe", ruleId: "maybe", start: 4, end: 6, confidence: "high" },
+      { kind: "maybe", ruleId: "maybe", start: 4, end: 6, labelStart: 4, confidence: "high" },
     ]);
   });
 });

@@ -280,10 +280,17 @@ describe("URL credentials", () => {
 });
 
 describe("passwords", () => {
-  it("spans the value only, not the keyword", () => {
-    const text = "password: hunter2!x";
+  it("spans the value, not the keyword, and says where the keyword starts", () => {
+    const text = "my password: hunter2!x";
     expect(findSecrets(text)).toEqual([
-      { kind: "password", ruleId: "password-assignment", start: 10, end: 19, confidence: "medium" },
+      {
+        kind: "password",
+        ruleId: "password-assignment",
+        start: 13,
+        end: 22,
+        labelStart: 3,
+        confidence: "medium",
+      },
     ]);
   });
 

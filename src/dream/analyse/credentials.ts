@@ -9,7 +9,7 @@
  * @module
  */
 
-import { createSecretScanner } from "../../secrets/index.js";
+import { createSecretScanner, type Finding } from "../../secrets/index.js";
 import { keywordTerms } from "../../text/keywords.js";
 import type { Analyser } from "../analyser.js";
 import { isImmutable } from "../memory-facts.js";
@@ -23,11 +23,12 @@ const CREDENTIAL_WORDS = new Set(
     "api key keys token tokens password passwords passwd pwd pass passphrase secret secrets credential " +
     "credentials bearer auth authorization login access private public client id value export set env " +
     "environment variable var use using used here new old current redacted code codes pin otp 2fa mfa " +
-    "verification recovery combination username user json yml yaml toml ini cfg conf env properties"
+    "verification recovery combination username user json yml yaml toml ini cfg conf env properties " +
+    // A card's own words: its brand and the fields printed beside the number.
+    "card cvv cvc cvv2 exp expiry expires valid thru visa mastercard amex"
   ).split(" "),
 );
 const CREDENTIAL_FRAGMENT = /key|token|secret|passw|pwd|credential|auth/u;
-const PLACEHOLDER = /\[REDACTED:[^\]]*\]/gu;
 
 /** Distinct content words left once the secret is removed; this many make the memory worth keeping. */
 export const USEFUL_MIN_WORDS = 4;
@@ -55,7 +56,7 @@ export const analyseCredentials: Analyser = (snapshot, policy) => {
     };
     // The provider a kind names ("stripe", "telegram", "bot") only says which secret it was.
     const kindWords = new Set(kinds.flatMap((kind) => kind.split("-")));
-    const useful = usefulWords(redacted).filter((word) => !kindWords.has(word));
+    const useful = usefulWords(withoutSecrets(memory.text, findings)).filter((word) => !kindWords.has(word));
     const frozen = memory.pinned || isImmutable(memory, policy);
     if (!memory.pinned && useful.length < USEFUL_MIN_WORDS) {
       actions.push({
@@ -102,8 +103,31 @@ const REQUEST_WORDS = new Set(
   ).split(" "),
 );
 
-function usefulWords(redacted: string): string[] {
-  return keywordTerms(redacted.replace(URL, " ").replace(EMAIL, " ").replace(PLACEHOLDER, " ")).filter(
+/** A label longer than this is a sentence that happens to precede the value, not a label. */
+const LABEL_MAX_WORDS = 4;
+
+/**
+ * The text with each secret cut out, and the label the rule read before it when that label is
+ * short: "mot de passe :", "Zahlenschloss", "wifi pwd" are the secret's own words, in whatever
+ * language the rule knows them, and say nothing once the value is gone.
+ */
+function withoutSecrets(text: string, findings: readonly Finding[]): string {
+  let rest = "";
+  let from = 0;
+  for (const finding of findings) {
+    const label = text.slice(finding.labelStart, finding.start);
+    const labelWords = label
+      .split(/[\s']+/u)
+      .filter((word) => /\p{L}/u.test(word) && !REQUEST_WORDS.has(word.toLowerCase())).length;
+    const cut = labelWords <= LABEL_MAX_WORDS ? finding.labelStart : finding.start;
+    rest += `${text.slice(from, Math.max(from, cut))} `;
+    from = finding.end;
+  }
+  return rest + text.slice(from);
+}
+
+function usefulWords(rest: string): string[] {
+  return keywordTerms(rest.replace(URL, " ").replace(EMAIL, " ")).filter(
     (word) =>
       !CREDENTIAL_WORDS.has(word) &&
       !CREDENTIAL_FRAGMENT.test(word) &&

@@ -92,8 +92,9 @@ export const ALLOW_RULES: readonly AllowRule[] = [
     scope: "every",
     reason:
       "A reference to where the secret lives (`$VAR`, `%VAR%`, `process.env.X`, `os.environ[…]`, `secrets.X`, `op://…`, `vault:…`, a Key Vault or Secrets Manager reference) is configuration, not the secret.",
+    // A crypt(3) hash (`$apr1$salt$hash`) starts like `$VAR` but has three `$` or more.
     matches: (value) =>
-      /^\$[A-Za-z_{(]|^%[A-Za-z_]+%$|process\.env|import\.meta\.env|os\.environ|getenv\(|ENV\[|^env\(|^secrets\.|^vault:|^op:\/\/|^@Microsoft\.KeyVault|^arn:aws:secretsmanager|^!(?:Ref|Sub)\b/i.test(
+      /^\$[A-Za-z_{(](?![^$]*\$[^$]*\$)|^%[A-Za-z_]+%$|process\.env|import\.meta\.env|os\.environ|getenv\(|ENV\[|^env\(|^secrets\.|^vault:|^op:\/\/|^@Microsoft\.KeyVault|^arn:aws:secretsmanager|^!(?:Ref|Sub)\b/i.test(
         value,
       ),
   },
@@ -110,6 +111,13 @@ export const ALLOW_RULES: readonly AllowRule[] = [
     reason:
       "Type names, literals and words about secrets (`string`, `None`, `required`, `changeme`, `1Password`, `vault`, `test`) follow `password:` in code and prose without being one.",
     matches: (value) => NOT_A_VALUE.has(value.toLowerCase()),
+  },
+  {
+    id: "public-key-prefix",
+    scope: "generic",
+    reason:
+      "Keys public by design, by their documented prefix: Stripe publishable keys (`pk_live_`, `pk_test_`), Supabase publishable keys (`sb_publishable_`), PostHog project keys (`phc_`) and Mapbox public tokens (`pk.`). They ship in web pages; a generic rule that sees one after the word `key` has not found a secret.",
+    matches: (value) => /^(?:pk_(?:live|test)_|sb_publishable_|phc_|pk\.)/u.test(value),
   },
   {
     id: "uuid",

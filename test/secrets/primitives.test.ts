@@ -127,6 +127,9 @@ describe("allow-rules", () => {
     ["AKIAIOSFODNN7EXAMPLE", false, "placeholder-word"],
     ["your-token-here", false, "placeholder-word"],
     ["process.env.STRIPE_KEY", false, "env-reference"],
+    ["$DB_PASSWORD", false, "env-reference"],
+    ["pk_live_51Hq3kFAKEz8wQx2mN7vB4tY", true, "public-key-prefix"],
+    ["phc_FAKE3pDEarHiNfV0lvtEJwJt2xuOd61", true, "public-key-prefix"],
     ["ghp_aaaaaaaaaaaaaaaa", false, "low-variety"],
     ["sk-1234567890abcdef", false, "low-variety"],
     ["None", true, "not-a-value"],
@@ -148,6 +151,10 @@ describe("allow-rules", () => {
 
   it("lets random tokens through", () => {
     expect(allowedBy("FAKE3pDEarHiNfV0lvtEJwJt2xuOd61WEPsh", true)).toBeUndefined();
+  });
+
+  it("does not read a crypt hash as a $VAR reference", () => {
+    expect(allowedBy("$apr1$FAKEx9a2$u8Zr1NwqP0s7Yb5cT2dLk/", false)).toBeUndefined();
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * AI and model providers: OpenAI, Anthropic, OpenRouter, Groq, Hugging Face, xAI, Perplexity,
- * Replicate, LangSmith, Langfuse, Pinecone, Mem0 (`m0-`), the `ak_` keys Mem0's prompt lists, and
+ * Replicate, LangSmith, Langfuse, Pinecone, Weights & Biases, Mem0 (`m0-`), the `ak_` keys Mem0's prompt lists, and
  * the `sk-` shape many other vendors share.
  *
  * @module
@@ -8,7 +8,7 @@
 
 import type { SecretRule } from "../types.js";
 import { looksLikeToken } from "../value-shape.js";
-import { prefixedRule } from "./shape.js";
+import { pattern, prefixedRule } from "./shape.js";
 
 // "OpenAI" in base64: OpenAI embeds it in the middle of its keys.
 const OPENAI_MARKER = "T3BlbkFJ";
@@ -98,6 +98,18 @@ export const AI_RULES: readonly SecretRule[] = [
     prefixes: ["pcsk_"],
     body: "[A-Za-z0-9]{5,6}_[A-Za-z0-9]{63}",
   }),
+  {
+    id: "wandb-api-key",
+    kind: "wandb-api-key",
+    reason:
+      'Weights & Biases API keys: 40 hex characters after `wandb login` or after `wandb` and the word `key` (`WANDB_API_KEY=…`, "wandb API key: …"). They look exactly like a git SHA, and W&B records commits, so "wandb run <sha>" is not one.',
+    confidence: "medium",
+    keywords: ["wandb"],
+    pattern: pattern(
+      String.raw`wandb(?:[ \t]+login(?:[ \t]+--?[a-z-]+)*|[^\n]{0,30}?key[^\n]{0,24}?)[ \t:="']*(?<![A-Za-z0-9])(?<value>[0-9a-f]{40})(?![A-Za-z0-9])`,
+      "i",
+    ),
+  },
   prefixedRule({
     id: "mem0-api-key",
     kind: "mem0-api-key",

@@ -269,6 +269,50 @@ export const GENERIC_RULES: readonly SecretRule[] = [
         : null,
   },
   {
+    id: "secret-label",
+    kind: "generic-secret",
+    reason:
+      'A key or token written right after the word, with no `is` or `:`: "vault unseal key 3kq9ZpX2…", "jupyter token 7fKq2mX9…". Only a value of 20 characters or more that passes the generic token test and is not only hex (a hash or fingerprint after "key" is not a secret), so "token bucket", "key rotation" or "key 3b9c0e…" never match.',
+    confidence: "medium",
+    keywords: ["key", "token", "secret"],
+    pattern: pattern(
+      String.raw`(?<![A-Za-z0-9_\-])(?:key|token|secret)[ \t]+(?<value>[A-Za-z0-9_\-+/=]{20,200})(?![A-Za-z0-9_\-+/=.@:])`,
+      "i",
+    ),
+    generic: true,
+    assess: ({ value }) => (looksLikeToken(value) && !/^[0-9a-f]+$/iu.test(value) ? "medium" : null),
+  },
+  {
+    id: "login-lines",
+    kind: "password",
+    reason:
+      "A login written as two lines, the account's email address and then the password alone on the next line, as notes and password exports list them. The password must be eight characters or more with three of lower case, upper case, digits and symbols, and neither an address nor a path.",
+    confidence: "medium",
+    keywords: ["@"],
+    pattern: pattern(
+      String.raw`(?<![^\n])[ \t]*[\w.+-]+@[\w-]+(?:\.[\w-]+)+[ \t]*\r?\n[ \t]*(?<value>[^\s]{8,64})[ \t]*(?![^\r\n])`,
+    ),
+    generic: true,
+    assess: ({ value }) => {
+      if (/[@/]/u.test(value) || !looksLikePassword(value)) return null;
+      const classes = [/[a-z]/u, /[A-Z]/u, /\d/u, /[^A-Za-z0-9]/u].filter((test) => test.test(value)).length;
+      return classes >= 3 ? "medium" : null;
+    },
+  },
+  {
+    id: "pgpass-line",
+    kind: "password",
+    reason:
+      "A line of PostgreSQL's password file (`~/.pgpass`, `hostname:port:database:username:password`): the fifth field. The port must be a number (or `*`) and the host start with a letter (or be `*`), so times and ratios never match.",
+    confidence: "medium",
+    keywords: [":"],
+    pattern: pattern(
+      String.raw`(?<![\w.:-])(?:[A-Za-z][\w.-]*|\*):(?:\d{2,5}|\*):(?:[\w.-]+|\*):(?:[\w.-]+|\*):(?<value>[^\s:]{6,128})(?![^\s])`,
+    ),
+    generic: true,
+    assess: ({ value }) => (looksLikePassword(value) ? "medium" : null),
+  },
+  {
     id: "secret-phrase",
     kind: "generic-secret",
     reason:

@@ -60,7 +60,25 @@ function isJwtHeader(part: string): boolean {
   }
 }
 
+// The crypt(3) formats of htpasswd and /etc/shadow: MD5 (`$1$`, Apache `$apr1$`), SHA-256/512
+// (`$5$`, `$6$`, with an optional `rounds=N$`), bcrypt (`$2a$`/`$2b$`/`$2y$` + cost) and yescrypt (`$y$`).
+const CRYPT_HASH = [
+  String.raw`\$(?:1|apr1|5|6)\$(?:rounds=\d+\$)?[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{22,86}`,
+  String.raw`\$2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}`,
+  String.raw`\$y\$[./A-Za-z0-9]{1,12}\$[./A-Za-z0-9]{8,64}\$[./A-Za-z0-9]{22,86}`,
+  String.raw`\$argon2(?:id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]{8,}\$[A-Za-z0-9+/]{16,}`,
+].join("|");
+
 export const KEY_MATERIAL_RULES: readonly SecretRule[] = [
+  {
+    id: "crypt-password-hash",
+    kind: "password-hash",
+    reason:
+      "A password hash in a crypt(3) format (an htpasswd or /etc/shadow entry: `$apr1$`, `$1$`, `$5$`, `$6$`, `$2b$`, `$y$`, `$argon2id$`): not the password, but whoever has it can guess the password offline, and a memory has no use for it.",
+    confidence: "high",
+    keywords: ["$1$", "$apr1$", "$5$", "$6$", "$2", "$y$", "$argon2"],
+    pattern: pattern(String.raw`(?<![A-Za-z0-9$])(?<value>${CRYPT_HASH})(?![./A-Za-z0-9$])`),
+  },
   {
     id: "private-key",
     kind: "private-key",

@@ -75,11 +75,20 @@ export const PERSONAL_CODE_RULES: readonly SecretRule[] = [
     id: "lock-combination",
     kind: "pin",
     reason:
-      'A lock\'s combination or a door code, in English or the words French, Spanish, Italian and German notes use: "Combination on the blue Samsonite lock is 5-8-2", "Le code du cadenas du vélo : 3-1-9-6", "Zahlenschloss 0-6-4-9", "Digicode de l\'immeuble : 4827B". Three to eight digits, spaced or hyphenated, after the word and a colon, dash, `is` or a space.',
+      'A lock\'s combination or a door code, in English or the words French, Spanish, Italian and German notes use: "Combination on the blue Samsonite lock is 5-8-2", "Le code du cadenas du vélo : 3-1-9-6", "Zahlenschloss 0-6-4-9", "Digicode de l\'immeuble : 4827B", an alarm\'s "disarm — 6 1 8 2". Three to eight digits, spaced or hyphenated, after the word and a colon, dash, `is` or a space.',
     confidence: "medium",
-    keywords: ["combination", "combo", "cadenas", "candado", "lucchetto", "zahlenschloss", "digicode"],
+    keywords: [
+      "combination",
+      "combo",
+      "cadenas",
+      "candado",
+      "lucchetto",
+      "zahlenschloss",
+      "digicode",
+      "disarm",
+    ],
     pattern: pattern(
-      String.raw`(?<![A-Za-z0-9])(?:combination|combo|cadenas|candado|lucchetto|zahlenschloss|digicode)\b[^\n:=]{0,40}?(?:[ \t]+is|[ \t]*[:=—–-]|(?=[ \t]+\d))[ \t]*(?<value>\d(?:[ -]?\d){2,7}[A-Z]?)(?![\d.,:/]\d|[a-z])`,
+      String.raw`(?<![A-Za-z0-9])(?:combination|combo|cadenas|candado|lucchetto|zahlenschloss|digicode|disarm)\b[^\n:=]{0,40}?(?:[ \t]+is|[ \t]*[:=—–-]|(?=[ \t]+\d))[ \t]*(?<value>\d(?:[ -]?\d){2,7}[A-Z]?)(?![\d.,:/]\d|[a-z])`,
       "i",
     ),
     assess: ({ value }) =>
@@ -150,7 +159,7 @@ export const PERSONAL_CODE_RULES: readonly SecretRule[] = [
     confidence: "medium",
     keywords: ["seed", "mnemonic", "recovery phrase"],
     pattern: pattern(
-      String.raw`(?<![A-Za-z0-9])(?:(?:secret[ \t]+)?recovery[ \t]+phrase|seed[ \t]+(?:phrase|words)|mnemonic(?:[ \t]+phrase)?|wallet[ \t]+seed)[^\n:=]{0,24}?[:=\-—][ \t]*(?<value>(?:[a-z]{3,8}[ \t,]+){11,23}[a-z]{3,8})(?![A-Za-z])`,
+      String.raw`(?<![A-Za-z0-9])(?:(?:secret[ \t]+)?recovery[ \t]+phrase|seed[ \t]+(?:phrase|words)|mnemonic(?:[ \t]+phrase)?|wallet[ \t]+seed)[^\n:=]{0,48}?[:=\-—][ \t]*(?<value>(?:[a-z]{3,8}[ \t,]+){11,23}[a-z]{3,8})(?![A-Za-z])`,
       "i",
     ),
     assess: () => "medium",

@@ -28,6 +28,13 @@ const ACKNOWLEDGEMENTS = new Set(
   ).split(" "),
 );
 
+/** Words that only ever open a greeting (unlike "good", "see" or "take", which open facts too). */
+const OPENERS = new Set(
+  "hi hello hey hiya howdy namaste hola bonjour ciao salut salaam salam shalom konnichiwa hallo hej moin ahoj merhaba привет здравствуйте".split(
+    " ",
+  ),
+);
+
 const GREETINGS = new Set(
   (
     "hi hello hey hiya howdy yo morning afternoon evening night goodnight nite good bye goodbye byebye cya see " +
@@ -67,6 +74,9 @@ const SESSION_EVENT =
 const ASSISTANT_FILLER =
   /^\s*(?:assistant|ai|bot)\s*:\s*(?:is there anything else i can (?:help|do)|how (?:else )?can i help|let me know if (?:you need|there's) anything|happy to help)[^.!?\n]{0,40}[.!?]?\s*$/iu;
 const WORD = /[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu;
+// A translation in brackets at the end of a report: "(good morning in Yoruba)", "(means 'thank you')".
+const GLOSS =
+  /\s*\((?:i\.e\.\s+|means?\s+|meaning\s+|=\s*)?["“'‘]?(?<meaning>[^()"“”'‘’]{1,60}?)["”'’]?(?:,?\s+in\s+\p{Lu}\p{Ll}+)?\)\s*[.!?]?\s*$/u;
 
 /**
  * @example
@@ -75,7 +85,13 @@ const WORD = /[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu;
  * chatter("Sure, use Postgres", {}); // => undefined
  */
 export const chatter: NoiseRule = (text) => {
-  const report = REPORTED.exec(text)?.groups;
+  // "User said 'e kaaro' (good morning in Yoruba)": the gloss says what the quoted words meant.
+  // Only after a quotation: "User said they'd move to Berlin (good news)" is judged by what was said.
+  const gloss = GLOSS.exec(text);
+  const glossed = gloss !== null && /["”'’]\s*$/u.test(text.slice(0, gloss.index)) ? gloss : null;
+  const reported = glossed === null ? text : text.slice(0, glossed.index);
+  const report = REPORTED.exec(reported)?.groups;
+  if (report !== undefined && glossed?.groups?.meaning !== undefined) report.rest = glossed.groups.meaning;
   if (report?.rest !== undefined) {
     // "…thanked the assistant for the recipe"; "Ben thanks people by sending cards" is a habit.
     // "…wished the assistant a good weekend": a wish or a greeting to the assistant is chatter too.
@@ -134,6 +150,10 @@ function chatterWords(text: string): NoiseMatch | undefined {
       ? undefined
       : { rule: "acknowledgement", detail: `no words: ${JSON.stringify(text.trim())}` };
   }
+  // A greeting and whom it greets: "hello ji", "hi Sam", "hola Marta".
+  const [first, second] = words;
+  if (words.length === 2 && first !== undefined && OPENERS.has(first) && !/\d/u.test(second ?? "0"))
+    return { rule: "greeting", detail: `greeting: ${JSON.stringify(text.trim())}` };
   if (!words.every((word) => ACKNOWLEDGEMENTS.has(word) || GREETINGS.has(word))) return undefined;
   const greeting = words.some((word) => GREETINGS.has(word) && !ACKNOWLEDGEMENTS.has(word));
   const rule = greeting ? "greeting" : "acknowledgement";

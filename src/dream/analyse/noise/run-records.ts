@@ -11,8 +11,9 @@ const HEARTBEAT_TOKEN = /^\s*\[?(?:HEARTBEAT(?:_OK)?|NO_REPLY|PING|PONG|KEEPALIV
 const HEARTBEAT_LINE =
   /^\s*\[?heartbeat\]?\b.{0,80}\b(?:ok|ack(?:nowledged)?|received|sent|alive|checked?|passed|tick|healthy)\b/iu;
 
+// A tag, or the subject line of the mail cron sends after each run: "Cron <root@web1> /usr/bin/backup".
 const RUN_TAG =
-  /^\s*(?:\[(?:cron|scheduler|job|task|heartbeat|runner|worker)\]|(?:cron|scheduler|runner)\s*:)/iu;
+  /^\s*(?:\[(?:cron|scheduler|job|task|heartbeat|runner|worker)\]|(?:cron|scheduler|runner)\s*:|(?:subject:\s*)?cron\s+<[^\s<>@]+@[^\s<>]+>\s+\S)/iu;
 const RUN_SUBJECT =
   /\b(?:cron(?:job|tab)?|scheduled (?:job|task|run)|job|task|run|workflow|runner|worker)\b/iu;
 const RUN_STATUS =

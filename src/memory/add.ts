@@ -59,7 +59,12 @@ export async function addMemories(
   );
   const prepared = prepareMetadata(context, options.metadata);
   const metadata = prepared.metadata;
-  const category = resolveCategory(options.category, metadata, context.policy.categories);
+  const category = resolveCategory(
+    options.category,
+    metadata,
+    context.policy.categories,
+    context.policy.strictCategories,
+  );
   // The category lives in its own column; keeping a copy in metadata would let the two disagree.
   delete metadata.category;
   const stamps = timestamps(context, options);

@@ -87,7 +87,12 @@ function prepare(context: MemoryContext, record: ImportRecord, index: number): P
   }
   requireScope(scope, "import");
   const { metadata, redactions: metadataRedactions } = prepareMetadata(context, record.metadata);
-  const category = resolveCategory(record.category, metadata, context.policy.categories);
+  const category = resolveCategory(
+    record.category,
+    metadata,
+    context.policy.categories,
+    context.policy.strictCategories,
+  );
   delete metadata.category;
   const now = context.clock.now().toISOString();
   const createdAt = record.createdAt === undefined ? now : toIsoTimestamp(record.createdAt, "createdAt");

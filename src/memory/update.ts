@@ -122,11 +122,11 @@ function nextCategory(
   context: MemoryContext,
 ): string | null | undefined {
   if (change === undefined) return undefined;
-  const { categories } = context.policy;
+  const { categories, strictCategories } = context.policy;
   if (Object.hasOwn(change, "category")) {
     return change.category === null
       ? null
-      : resolveCategory(undefined, { category: change.category }, categories);
+      : resolveCategory(undefined, { category: change.category }, categories, strictCategories);
   }
-  return resolveCategory(undefined, { type: change.type }, categories) ?? undefined;
+  return resolveCategory(undefined, { type: change.type }, categories, strictCategories) ?? undefined;
 }

@@ -47,25 +47,42 @@ export function ttlDaysByCategory(categories: CategoryTable): Record<string, num
   return ttls;
 }
 
+/** Longest category label kept: a label, not a note. */
+export const MAX_CATEGORY_LENGTH = 100;
+
 /**
  * The category of a new memory: the explicit option, else `metadata.category`, else
  * `metadata.type` when it names a category (Mem0's dream skills file memories by `type`, which other
- * tools use freely). An unknown explicit or `metadata.category` name is refused, so a typo does not
- * silently escape its retention rule.
+ * tools use freely). As in Mem0, a category is a label: one the table does not define is kept as
+ * given, with the default policy (no TTL, never immutable). With `strict` (the policy's
+ * `strictCategories`) it is refused instead, so a typo cannot escape its retention rule.
+ *
+ * @throws LucidError `INVALID_ARGUMENT` for a category that is not a string of 1–100 characters
+ *   (blank, or only spaces); `UNKNOWN_CATEGORY` for an undefined one when `strict`.
+ * @example
+ * resolveCategory(undefined, { category: "movie_recommendations" }, DEFAULT_CATEGORIES); // => "movie_recommendations"
  */
 export function resolveCategory(
   explicit: string | null | undefined,
   metadata: Readonly<Record<string, unknown>>,
   categories: CategoryTable,
+  strict = false,
 ): string | null {
   const type = metadata.type;
   const typeCategory = typeof type === "string" && Object.hasOwn(categories, type) ? type : undefined;
   const candidate = explicit ?? metadata.category ?? typeCategory;
   if (candidate === undefined || candidate === null) return null;
-  if (typeof candidate !== "string" || !Object.hasOwn(categories, candidate)) {
+  if (typeof candidate !== "string" || candidate.trim() === "" || candidate.length > MAX_CATEGORY_LENGTH) {
+    throw new LucidError(
+      "INVALID_ARGUMENT",
+      `A category is a label of 1–${MAX_CATEGORY_LENGTH} characters, got ${JSON.stringify(candidate)}.`,
+      { details: { category: candidate } },
+    );
+  }
+  if (strict && !Object.hasOwn(categories, candidate)) {
     throw new LucidError(
       "UNKNOWN_CATEGORY",
-      `Unknown category ${JSON.stringify(candidate)}. Use one of: ${Object.keys(categories).join(", ")}; or declare it in policy.categories.`,
+      `Unknown category ${JSON.stringify(candidate)} (policy.strictCategories is on). Use one of: ${Object.keys(categories).join(", ")}; or declare it in policy.categories.`,
       { details: { category: candidate } },
     );
   }

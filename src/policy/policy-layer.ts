@@ -19,6 +19,7 @@ import {
 
 export interface PolicyLayer {
   categories?: Record<string, Partial<CategoryPolicy>>;
+  strictCategories?: boolean;
   duplicates?: Partial<DuplicateThresholds>;
   contradictions?: Partial<ContradictionThresholds>;
   secrets?: Partial<SecretsPolicy>;
@@ -30,6 +31,7 @@ export interface PolicyLayer {
 
 export const POLICY_LAYER_KEYS = [
   "categories",
+  "strictCategories",
   "duplicates",
   "contradictions",
   "secrets",
@@ -59,6 +61,12 @@ export function readPolicyLayer(raw: unknown, fail: Fail, prefix = ""): PolicyLa
   const layer: PolicyLayer = {};
   if (root.categories !== undefined)
     layer.categories = readCategories(root.categories, at("categories"), fail);
+  if (root.strictCategories !== undefined) {
+    if (typeof root.strictCategories !== "boolean") {
+      fail(at("strictCategories"), `must be true or false, got ${JSON.stringify(root.strictCategories)}.`);
+    }
+    layer.strictCategories = root.strictCategories;
+  }
   if (root.duplicates !== undefined) {
     layer.duplicates = readThresholds(root.duplicates, at("duplicates"), fail, [
       "minSimilarity",

@@ -56,6 +56,11 @@ export interface PolicySource {
 
 export interface Policy {
   readonly categories: CategoryTable;
+  /**
+   * Refuse a category the table does not define (`UNKNOWN_CATEGORY`). Off by default: as in Mem0, a
+   * category is a label, and one the policy does not name is stored as given with no TTL.
+   */
+  readonly strictCategories: boolean;
   readonly secrets: SecretsPolicy;
   readonly duplicates: DuplicateThresholds;
   readonly contradictions: ContradictionThresholds;
@@ -74,6 +79,7 @@ export interface Policy {
 
 /** The values a policy starts from, but for categories; every one can be overridden by a layer. */
 export const DEFAULT_THRESHOLDS: Omit<Policy, "categories" | "sources" | "warnings"> = Object.freeze({
+  strictCategories: false,
   secrets: Object.freeze({
     onAdd: "redact",
     disabledRules: Object.freeze([]),

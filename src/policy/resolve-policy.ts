@@ -72,6 +72,7 @@ export function buildPolicy(layers: readonly SourcedLayer[]): Policy {
   let contradictions = { ...DEFAULT_THRESHOLDS.contradictions };
   let secrets = { ...DEFAULT_THRESHOLDS.secrets };
   let gate = { ...DEFAULT_THRESHOLDS.gate };
+  let strictCategories: boolean = DEFAULT_THRESHOLDS.strictCategories;
   let lowConfidence: number = DEFAULT_THRESHOLDS.lowConfidence;
   let maxLength: number = DEFAULT_THRESHOLDS.maxLength;
   let anchorCategories: readonly string[] = DEFAULT_THRESHOLDS.anchorCategories;
@@ -88,12 +89,14 @@ export function buildPolicy(layers: readonly SourcedLayer[]): Policy {
     contradictions = { ...contradictions, ...definedOnly(layer.contradictions) };
     secrets = { ...secrets, ...definedOnly(layer.secrets) };
     gate = { ...gate, ...definedOnly(layer.gate) };
+    strictCategories = layer.strictCategories ?? strictCategories;
     lowConfidence = layer.lowConfidence ?? lowConfidence;
     maxLength = layer.maxLength ?? maxLength;
     anchorCategories = layer.anchorCategories ?? anchorCategories;
   }
   return deepFreeze({
     categories,
+    strictCategories,
     duplicates,
     contradictions,
     secrets,

@@ -80,7 +80,7 @@ describe("import", () => {
       "",
       JSON.stringify(["an", "array"]),
       JSON.stringify({ text: "Good line two", user_id: "kim", metadata: { tag: "x" } }),
-      JSON.stringify({ text: "Bad category", user_id: "kim", category: "nonsense" }),
+      JSON.stringify({ text: "Blank category", user_id: "kim", category: "   " }),
       JSON.stringify({ text: "Bad type", user_id: 42 }),
       JSON.stringify({ user_id: "kim" }),
     ].join("\n");
@@ -98,7 +98,7 @@ describe("import", () => {
       [2, "INVALID_LINE"],
       [3, "SCOPE_REQUIRED"],
       [5, "INVALID_LINE"],
-      [7, "UNKNOWN_CATEGORY"],
+      [7, "INVALID_ARGUMENT"],
       [8, "INVALID_LINE"],
       [9, "INVALID_LINE"],
     ]);
@@ -110,7 +110,7 @@ describe("import", () => {
     expect(human.code).toBe(1);
     expect(human.stdout).toMatch(/^Imported 2 · replaced 0 · skipped 0 · failed 6 \(8 lines from stdin\)$/m);
     expect(human.stdout).toMatch(/^line 2\s+INVALID_LINE\s+not valid JSON/m);
-    expect(human.stdout).toMatch(/^line 7\s+UNKNOWN_CATEGORY\s+/m);
+    expect(human.stdout).toMatch(/^line 7\s+INVALID_ARGUMENT\s+A category is a label/m);
     expect(human.stderr).toMatch(/^error\[IMPORT_INCOMPLETE\]: 6 lines of 8 failed/);
   });
 

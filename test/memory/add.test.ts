@@ -127,8 +127,45 @@ describe("add", () => {
     expect(await categoryOf(fromMetadata.results[0]?.id)).toBe("rule");
     expect(await categoryOf(fromType.results[0]?.id)).toBe("project");
     expect(await categoryOf(freeType.results[0]?.id)).toBeUndefined();
-    await expect(memory.add("Typo", { userId: "cat", category: "preferance" })).rejects.toMatchObject({
+  });
+
+  it("stores a category the policy does not define as a label, with no TTL (Mem0's quickstart)", async () => {
+    const added = await memory.add([{ role: "user", content: "I loved Dune and Arrival" }], {
+      userId: "cat",
+      metadata: { category: "movie_recommendations" },
+    });
+    const id = added.results[0]?.id ?? "";
+    expect(added.results[0]?.metadata).toMatchObject({ category: "movie_recommendations" });
+    expect((await memory.get(id))?.metadata.category).toBe("movie_recommendations");
+    const listed = await memory.getAll({ filters: { user_id: "cat", category: "movie_recommendations" } });
+    expect(listed.results.map((item) => item.id)).toEqual([id]);
+    // No TTL applies: a memory of 2001 in such a category is still visible.
+    await memory.importMemories([
+      {
+        id: "old-label",
+        text: "Saw Amélie twice",
+        user_id: "cat",
+        category: "movie_recommendations",
+        createdAt: "2001-06-01T00:00:00Z",
+      },
+    ]);
+    expect(
+      (await memory.getAll({ filters: { user_id: "cat", category: "movie_recommendations" } })).results.map(
+        (item) => item.id,
+      ),
+    ).toContain("old-label");
+  });
+
+  it("refuses an undefined category with policy.strictCategories, and a blank one always", async () => {
+    const strict = await openMemory({ path: ":memory:", policy: { strictCategories: true } });
+    await expect(strict.add("Typo", { userId: "cat", category: "preferance" })).rejects.toMatchObject({
       code: "UNKNOWN_CATEGORY",
+      message: expect.stringContaining("policy.strictCategories is on"),
+    });
+    expect((await strict.add("Known", { userId: "cat", category: "preference" })).results).toHaveLength(1);
+    await strict.close();
+    await expect(memory.add("Blank", { userId: "cat", category: "  " })).rejects.toMatchObject({
+      code: "INVALID_ARGUMENT",
     });
   });
 

@@ -49,7 +49,7 @@ describe("importMemories and exportMemories", () => {
           expiresAt: "2030-01-01T00:00:00Z",
           updatedAt: "2024-05-05T00:00:00Z",
         },
-        { id: "m-5", text: "Bad category", user_id: "alice", category: "nonsense" },
+        { id: "m-5", text: "Blank category", user_id: "alice", category: " " },
       ],
       { batchSize: 2, onProgress: ({ done }) => progress.push(done) },
     );
@@ -59,7 +59,7 @@ describe("importMemories and exportMemories", () => {
     ).toEqual([
       [1, "EMPTY_TEXT"],
       [3, "SCOPE_REQUIRED"],
-      [5, "UNKNOWN_CATEGORY"],
+      [5, "INVALID_ARGUMENT"],
     ]);
     expect(progress).toEqual([2, 4, 6]);
     expect(await memory.get("m-1")).toMatchObject({

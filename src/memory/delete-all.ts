@@ -9,7 +9,7 @@ const BATCH = 1000;
 
 /**
  * `deleteAll`: every memory of a scope (expired ones too), in one transaction. A scope is required:
- * wiping everything is `reset`.
+ * wiping everything is `reset`. The result says how many went.
  */
 export async function deleteAllMemories(
   context: MemoryContext,
@@ -28,5 +28,10 @@ export async function deleteAllMemories(
       count += rows.length;
     }
   });
-  return { message: "Memories deleted successfully!", deleted };
+  // Mem0's message when something went; a "delete this user's data" call that matched nothing
+  // must not read as a success.
+  return {
+    message: deleted > 0 ? "Memories deleted successfully!" : "No memories matched; nothing was deleted.",
+    deleted,
+  };
 }

@@ -106,6 +106,43 @@ describe("delete, deleteAll, history and reset", () => {
     expect((await memory.getAll({ filters: { user_id: "keep" } })).total).toBe(1);
   });
 
+  it("normalises scope ids in reads and deletes as add does", async () => {
+    const id = await addOne("Padded scope", "pad");
+    expect((await memory.getAll({ filters: { user_id: "  pad  " } })).results.map((item) => item.id)).toEqual(
+      [id],
+    );
+    expect((await memory.getAll({ userId: " pad" })).total).toBe(1);
+    expect((await memory.getAll({ filters: { userId: "pad" } })).total).toBe(1);
+    expect((await memory.getAll({ filters: { user_id: { eq: " pad " } } })).total).toBe(1);
+    expect(
+      (await memory.search("Padded", { filters: { user_id: "pad " } })).results.map((item) => item.id),
+    ).toEqual([id]);
+    await expect(memory.getAll({ filters: { user_id: "alice smith" } })).rejects.toMatchObject({
+      code: "INVALID_ARGUMENT",
+    });
+    await expect(memory.search("x", { userId: "   " })).rejects.toMatchObject({ code: "INVALID_ARGUMENT" });
+    expect(await memory.deleteAll({ userId: "  pad  " })).toEqual({
+      message: "Memories deleted successfully!",
+      deleted: 1,
+    });
+    expect(await memory.deleteAll({ userId: "pad" })).toEqual({
+      message: "No memories matched; nothing was deleted.",
+      deleted: 0,
+    });
+  });
+
+  it("refuses one scope key given twice with different values", async () => {
+    await expect(memory.getAll({ userId: "alice", filters: { user_id: "bob" } })).rejects.toMatchObject({
+      code: "INVALID_ARGUMENT",
+      message: expect.stringContaining("two different user_id scopes"),
+    });
+    await expect(memory.deleteAll({ filters: { user_id: "alice", userId: "bob" } })).rejects.toMatchObject({
+      code: "INVALID_ARGUMENT",
+    });
+    // The same id twice is one scope.
+    await expect(memory.getAll({ userId: "alice", filters: { user_id: " alice" } })).resolves.toBeDefined();
+  });
+
   it("resets everything and stays usable", async () => {
     const local = await openMemory({ path: files.path(), embedder: createLocalEmbedder() });
     const id = (await local.add("Before reset", { userId: "r" })).results[0]?.id ?? "";

@@ -8,6 +8,7 @@
 
 import type { GateThresholds } from "../policy/policy.js";
 import { POLICY_LAYER_KEYS, type PolicyLayer, readGate, readPolicyLayer } from "../policy/policy-layer.js";
+import { isTimeZone } from "../text/expiry-date.js";
 import { ANNOTATION_KEYS, compact, describe, Section } from "./config-section.js";
 
 /**
@@ -58,6 +59,8 @@ export interface LucidConfig {
   policy: PolicyLayer;
   defaults: DefaultScopeConfig;
   maxTextBytes?: number;
+  /** The IANA time zone in which an expiry day ends; UTC when absent. */
+  timeZone?: string;
   /** The auto-dream gate: Mem0's defaults are 24 hours, 5 sessions, 20 memories. */
   dream?: { gate?: Partial<GateThresholds> };
   /** The MCP server: `token` is the bearer token its HTTP transport requires. */
@@ -75,7 +78,7 @@ export const SECRET_KEYS: readonly string[] = [
 /** Validates a parsed (and env-resolved) config file; absent sections get their defaults. */
 export function validateConfig(raw: unknown, file: string): LucidConfig {
   const root = Section.of(file, "", raw);
-  root.allowOnly(["embedder", "llm", "policy", "defaults", "maxTextBytes", "dream", "mcp"]);
+  root.allowOnly(["embedder", "llm", "policy", "defaults", "maxTextBytes", "timeZone", "dream", "mcp"]);
   const embedder = root.section("embedder");
   const llm = root.section("llm");
   const policy = root.section("policy");
@@ -88,9 +91,21 @@ export function validateConfig(raw: unknown, file: string): LucidConfig {
     policy: policy === undefined ? {} : readPolicy(policy),
     defaults: defaults === undefined ? {} : readDefaults(defaults),
     maxTextBytes: root.positiveInteger("maxTextBytes"),
+    timeZone: readTimeZone(root),
     dream: dream === undefined ? undefined : readDream(dream),
     mcp: mcp === undefined ? undefined : readMcp(mcp),
   });
+}
+
+function readTimeZone(root: Section): string | undefined {
+  const zone = root.string("timeZone");
+  if (zone !== undefined && !isTimeZone(zone)) {
+    root.fail(
+      "timeZone",
+      `must be an IANA time zone such as "UTC" or "Europe/Paris", got ${JSON.stringify(zone)}.`,
+    );
+  }
+  return zone;
 }
 
 function readEmbedder(section: Section): EmbedderConfig {

@@ -108,6 +108,7 @@ export async function resolveSetup(options: SetupOptions): Promise<Setup> {
       ...embedderOptions(config.embedder),
       policy,
       ...(config.maxTextBytes === undefined ? {} : { maxTextBytes: config.maxTextBytes }),
+      ...(config.timeZone === undefined ? {} : { timeZone: config.timeZone }),
     },
     defaultScope: scopeOptionsOf(loaded.defaultScope),
   };

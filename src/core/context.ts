@@ -19,6 +19,8 @@ export interface MemoryContext {
   readonly policy: Policy;
   /** Longest memory text accepted, in UTF-8 bytes. */
   readonly maxTextBytes: number;
+  /** The IANA time zone in which an expiry day (`2099-12-31`) ends. */
+  readonly timeZone: string;
   /** Messages kept per session scope (Mem0 keeps 10). */
   readonly messagesPerSession: number;
   /** The configured embedder's stamp. */

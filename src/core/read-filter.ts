@@ -26,7 +26,7 @@ import {
  * `user_id` and `userId` in `filters`) is an error, not an AND that matches nothing. A read that
  * fixes no scope key is `SCOPE_REQUIRED`.
  *
- * @throws LucidError `INVALID_ARGUMENT` for a bad scope id or two values of one key.
+ * @throws LucidError `INVALID_FILTER` for a bad scope id or two values of one key.
  * @example
  * readFilter({ userId: "alice", filters: { category: "rule" } }, "search");
  */
@@ -34,7 +34,7 @@ export function readFilter(options: ScopeOptions & { filters?: Filters }, verb: 
   const filters = normaliseScopeFilters(options.filters ?? {});
   const extra: Record<string, unknown> = {};
   for (const key of SCOPE_KEYS) {
-    const value = scopeValue(key, options[SCOPE_OPTION_NAMES[key]]);
+    const value = readScopeValue(key, options[SCOPE_OPTION_NAMES[key]]);
     if (value === undefined) continue;
     const inFilters = filters[key];
     if ((typeof inFilters === "string" && inFilters !== value) || isDifferentEq(inFilters, value)) {
@@ -56,6 +56,8 @@ export function readFilter(options: ScopeOptions & { filters?: Filters }, verb: 
  * Mem0 caller may put in `filters` too) read as their snake_case key.
  */
 function normaliseScopeFilters(filters: Filters): Filters {
+  // Anything but a plain object is for the filter parser to refuse, with its own message.
+  if (typeof filters !== "object" || filters === null || Array.isArray(filters)) return filters;
   const out: Record<string, unknown> = { ...filters };
   for (const key of SCOPE_KEYS) {
     const camel = SCOPE_OPTION_NAMES[key];
@@ -80,22 +82,33 @@ function normaliseScopeFilters(filters: Filters): Filters {
 
 /** A scope condition with its ids normalised: a plain id, or the operands of `eq`, `ne`, `in`, `nin`. */
 function normaliseCondition(key: ScopeKey, condition: unknown): unknown {
-  if (typeof condition === "string" || typeof condition === "number") return scopeValue(key, condition);
+  if (typeof condition === "string" || typeof condition === "number") return readScopeValue(key, condition);
   if (typeof condition !== "object" || condition === null || Array.isArray(condition)) return condition;
   const out: Record<string, unknown> = { ...condition };
   for (const operator of ["eq", "ne"]) {
     const operand = out[operator];
-    if (typeof operand === "string" || typeof operand === "number") out[operator] = scopeValue(key, operand);
+    if (typeof operand === "string" || typeof operand === "number")
+      out[operator] = readScopeValue(key, operand);
   }
   for (const operator of ["in", "nin"]) {
     const operands = out[operator];
     if (Array.isArray(operands)) {
       out[operator] = operands.map((operand) =>
-        typeof operand === "string" || typeof operand === "number" ? scopeValue(key, operand) : operand,
+        typeof operand === "string" || typeof operand === "number" ? readScopeValue(key, operand) : operand,
       );
     }
   }
   return out;
+}
+
+/** `scopeValue`, its refusal reported as the read's filter error (`INVALID_FILTER`), as the parser's are. */
+function readScopeValue(key: ScopeKey, value: unknown): string | undefined {
+  try {
+    return scopeValue(key, value);
+  } catch (error) {
+    if (!(error instanceof LucidError)) throw error;
+    throw new LucidError("INVALID_FILTER", error.message, { details: { key } });
+  }
 }
 
 function isDifferentEq(condition: unknown, value: string): boolean {
@@ -106,7 +119,7 @@ function isDifferentEq(condition: unknown, value: string): boolean {
 
 function twoValues(key: ScopeKey, first: string, second: string): LucidError {
   return new LucidError(
-    "INVALID_ARGUMENT",
+    "INVALID_FILTER",
     `${first} and ${second} name two different ${key} scopes; give the ${key} once.`,
     { details: { key } },
   );

@@ -20,6 +20,7 @@ import { type PreparedText, prepareText } from "../core/write/prepare-text.js";
 import { LucidError } from "../errors.js";
 import { resolveCategory } from "../policy/categories.js";
 import type { MemoryRow } from "../store/ports/memories.js";
+import { expiryInstant } from "../text/expiry-date.js";
 import { SDK_ACTOR } from "./actor.js";
 import { toMemoryItem } from "./to-item.js";
 import type { AddOptions, AddResult, AddResultItem, Message } from "./types.js";
@@ -69,7 +70,9 @@ export async function addMemories(
   delete metadata.category;
   const stamps = timestamps(context, options);
   const expiresAt =
-    options.expirationDate === undefined ? null : toIsoTimestamp(options.expirationDate, "expirationDate");
+    options.expirationDate === undefined
+      ? null
+      : expiryInstant(options.expirationDate, "expirationDate", context.timeZone);
   const explicitId = options.id === undefined ? undefined : checkId(options.id);
   if (explicitId !== undefined && drafts.length !== 1) {
     throw new LucidError(
@@ -200,6 +203,7 @@ function resultItem(
   draft: PreparedText,
   metadataRedactions: readonly Redaction[],
 ): AddResultItem {
+  // An add result has no expiry fields, so the time zone does not matter here.
   const item = toMemoryItem(row);
   const result: AddResultItem = { id: item.id, memory: item.memory, event, metadata: item.metadata };
   const redactions = [...draft.redactions, ...metadataRedactions];

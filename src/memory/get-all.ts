@@ -24,7 +24,13 @@ export async function getAllMemories(
     limit: pageSize,
     offset: (page - 1) * pageSize,
   });
-  return { results: rows.map(toMemoryItem), total, page, pageSize, hasMore: page * pageSize < total };
+  return {
+    results: rows.map((row) => toMemoryItem(row, context.timeZone)),
+    total,
+    page,
+    pageSize,
+    hasMore: page * pageSize < total,
+  };
 }
 
 function positiveInteger(value: unknown, name: string): number {

@@ -19,6 +19,7 @@ import { prepareText } from "../core/write/prepare-text.js";
 import { isLucidError, LucidError } from "../errors.js";
 import { resolveCategory } from "../policy/categories.js";
 import type { MemoryStoreOps } from "../store/store.js";
+import { expiryInstant } from "../text/expiry-date.js";
 import { IMPORT_ACTOR } from "./actor.js";
 import type { ImportItemResult, ImportOptions, ImportRecord, ImportResult } from "./types.js";
 
@@ -107,7 +108,8 @@ function prepare(context: MemoryContext, record: ImportRecord, index: number): P
     metadata,
     createdAt,
     updatedAt: record.updatedAt === undefined ? createdAt : toIsoTimestamp(record.updatedAt, "updatedAt"),
-    expiresAt: record.expiresAt === undefined ? null : toIsoTimestamp(record.expiresAt, "expiresAt"),
+    expiresAt:
+      record.expiresAt === undefined ? null : expiryInstant(record.expiresAt, "expiresAt", context.timeZone),
     ...threadOf(record),
     ...(record.actorId === undefined ? {} : { actorId: secretsGuardOf(context).screen(record.actorId).text }),
   };

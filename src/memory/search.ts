@@ -129,7 +129,9 @@ export async function searchMemories(
   for (const candidate of chosen) {
     const row = rowById.get(candidate.id);
     if (row === undefined) continue;
-    results.push(withScore(toMemoryItem(row), candidate, threshold, options.explain === true));
+    results.push(
+      withScore(toMemoryItem(row, context.timeZone), candidate, threshold, options.explain === true),
+    );
   }
   return { results };
 }

@@ -1,8 +1,12 @@
 import type { MemoryRow } from "../store/ports/memories.js";
+import { expiryDay } from "../text/expiry-date.js";
 import type { MemoryItem } from "./types.js";
 
-/** A stored row in the shape Mem0 returns: scope keys at the top level, only when set. */
-export function toMemoryItem(row: MemoryRow): MemoryItem {
+/**
+ * A stored row in the shape Mem0 returns: scope keys at the top level, only when set; an expiry as
+ * the instant (`expiresAt`) and, as Mem0 has it, the last day visible in `timeZone` (`expiration_date`).
+ */
+export function toMemoryItem(row: MemoryRow, timeZone = "UTC"): MemoryItem {
   const item: MemoryItem = {
     id: row.id,
     memory: row.text,
@@ -11,7 +15,10 @@ export function toMemoryItem(row: MemoryRow): MemoryItem {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
-  if (row.expiresAt !== null) item.expiresAt = row.expiresAt;
+  if (row.expiresAt !== null) {
+    item.expiresAt = row.expiresAt;
+    item.expiration_date = expiryDay(row.expiresAt, timeZone);
+  }
   if (row.user_id !== null) item.user_id = row.user_id;
   if (row.agent_id !== null) item.agent_id = row.agent_id;
   if (row.app_id !== null) item.app_id = row.app_id;

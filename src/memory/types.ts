@@ -113,8 +113,10 @@ export interface MemoryItem {
   metadata: Record<string, unknown>;
   createdAt: string;
   updatedAt: string;
-  /** Set when the memory has an explicit expiration date. */
+  /** Set when the memory has an explicit expiration date: the instant from which it is hidden. */
   expiresAt?: string;
+  /** Mem0's field: the last day the memory is visible (`YYYY-MM-DD`, in the configured time zone). */
+  expiration_date?: string;
   user_id?: string;
   agent_id?: string;
   app_id?: string;

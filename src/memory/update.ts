@@ -18,6 +18,7 @@ import { type PreparedText, prepareText } from "../core/write/prepare-text.js";
 import { LucidError } from "../errors.js";
 import { resolveCategory } from "../policy/categories.js";
 import type { MemoryRow } from "../store/ports/memories.js";
+import { expiryInstant } from "../text/expiry-date.js";
 import { SDK_ACTOR } from "./actor.js";
 import { memoryNotFound } from "./not-found.js";
 import { toMemoryItem } from "./to-item.js";
@@ -56,7 +57,7 @@ export async function updateMemory(
       ? undefined
       : fields.expirationDate === null
         ? null
-        : toIsoTimestamp(fields.expirationDate, "expirationDate");
+        : expiryInstant(fields.expirationDate, "expirationDate", context.timeZone);
   const before = await context.store.getMemory(id);
   if (before === null) throw memoryNotFound(id);
 
@@ -91,12 +92,19 @@ export async function updateMemory(
       continue;
     }
     if (outcome === null) throw memoryNotFound(id);
-    return result(outcome, [...(prepared?.redactions ?? []), ...(metadataChange?.redactions ?? [])]);
+    return result(
+      outcome,
+      [...(prepared?.redactions ?? []), ...(metadataChange?.redactions ?? [])],
+      context.timeZone,
+    );
   }
 }
 
-function result(row: MemoryRow, redactions: readonly Redaction[]): UpdateResult {
-  const updated: UpdateResult = { message: "Memory updated successfully!", result: toMemoryItem(row) };
+function result(row: MemoryRow, redactions: readonly Redaction[], timeZone: string): UpdateResult {
+  const updated: UpdateResult = {
+    message: "Memory updated successfully!",
+    result: toMemoryItem(row, timeZone),
+  };
   if (redactions.length > 0) updated.redactions = [...redactions];
   return updated;
 }

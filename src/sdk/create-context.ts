@@ -27,6 +27,7 @@ import { isResolvedPolicy, resolvePolicy } from "../policy/resolve-policy.js";
 import type { EmbedderStamp } from "../store/ports/maintenance.js";
 import { createSqliteStore } from "../store/sqlite/sqlite-store.js";
 import type { MemoryStore } from "../store/store.js";
+import { isTimeZone } from "../text/expiry-date.js";
 
 export interface MemoryOptions {
   /** The SQLite file. Default `~/.lucid/lucid.db`; `":memory:"` for a throw-away store. Ignored with `store`. */
@@ -50,6 +51,8 @@ export interface MemoryOptions {
   policy?: PolicyLayer | Policy;
   /** Longest memory text accepted, in UTF-8 bytes. Default 32 KiB. */
   maxTextBytes?: number;
+  /** The IANA time zone in which an expiry day ends (`"Europe/Paris"`). Default UTC. */
+  timeZone?: string;
   /** Open the SQLite file read-only: reads work, writes fail with STORE_READ_ONLY. */
   readOnly?: boolean;
   /** How long a write waits for another process's lock on the SQLite file. Default 5000 ms. */
@@ -68,6 +71,13 @@ export async function createContext(options: MemoryOptions): Promise<MemoryConte
   const maxTextBytes = options.maxTextBytes ?? DEFAULT_MAX_TEXT_BYTES;
   if (!Number.isInteger(maxTextBytes) || maxTextBytes <= 0) {
     throw new LucidError("INVALID_ARGUMENT", `maxTextBytes must be a positive integer, got ${maxTextBytes}.`);
+  }
+  const timeZone = options.timeZone ?? "UTC";
+  if (typeof timeZone !== "string" || !isTimeZone(timeZone)) {
+    throw new LucidError(
+      "INVALID_ARGUMENT",
+      `timeZone must be an IANA time zone such as "UTC" or "Europe/Paris", got ${JSON.stringify(timeZone)}.`,
+    );
   }
   const policy = isResolvedPolicy(options.policy)
     ? options.policy
@@ -113,6 +123,7 @@ export async function createContext(options: MemoryOptions): Promise<MemoryConte
     clock: options.clock ?? systemClock,
     policy,
     maxTextBytes,
+    timeZone,
     messagesPerSession: MESSAGES_PER_SESSION,
   };
 }

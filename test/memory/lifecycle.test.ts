@@ -118,9 +118,9 @@ describe("delete, deleteAll, history and reset", () => {
       (await memory.search("Padded", { filters: { user_id: "pad " } })).results.map((item) => item.id),
     ).toEqual([id]);
     await expect(memory.getAll({ filters: { user_id: "alice smith" } })).rejects.toMatchObject({
-      code: "INVALID_ARGUMENT",
+      code: "INVALID_FILTER",
     });
-    await expect(memory.search("x", { userId: "   " })).rejects.toMatchObject({ code: "INVALID_ARGUMENT" });
+    await expect(memory.search("x", { userId: "   " })).rejects.toMatchObject({ code: "INVALID_FILTER" });
     expect(await memory.deleteAll({ userId: "  pad  " })).toEqual({
       message: "Memories deleted successfully!",
       deleted: 1,
@@ -133,11 +133,11 @@ describe("delete, deleteAll, history and reset", () => {
 
   it("refuses one scope key given twice with different values", async () => {
     await expect(memory.getAll({ userId: "alice", filters: { user_id: "bob" } })).rejects.toMatchObject({
-      code: "INVALID_ARGUMENT",
+      code: "INVALID_FILTER",
       message: expect.stringContaining("two different user_id scopes"),
     });
     await expect(memory.deleteAll({ filters: { user_id: "alice", userId: "bob" } })).rejects.toMatchObject({
-      code: "INVALID_ARGUMENT",
+      code: "INVALID_FILTER",
     });
     // The same id twice is one scope.
     await expect(memory.getAll({ userId: "alice", filters: { user_id: " alice" } })).resolves.toBeDefined();

@@ -164,7 +164,8 @@ describe("a dream that removes credentials", () => {
     );
     const firstPerson = (added.results as { id: string }[])[0]?.id as string;
     const policy = join(home, "no-github-rule.json");
-    writeFileSync(policy, JSON.stringify({ secrets: { disabledRules: ["github-pat"] } }));
+    // The generic "token <value>" rule would still see the token: off too.
+    writeFileSync(policy, JSON.stringify({ secrets: { disabledRules: ["github-pat", "secret-label"] } }));
     const earlier = await runJson(["dream", "--user", "alice", "--yes", "--policy", policy], { home });
     expect(earlier.json).toMatchObject({ applied: true });
     const earlierRun = await runJson(["dream", "show", earlier.json.runId as string, "--reveal"], { home });

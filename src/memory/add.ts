@@ -191,10 +191,33 @@ function timestamps(
   options: AddOptions,
 ): { now: string; createdAt: string; updatedAt: string } {
   const now = context.clock.now().toISOString();
-  const createdAt = options.createdAt === undefined ? now : toIsoTimestamp(options.createdAt, "createdAt");
+  const stamped = options.timestamp === undefined ? undefined : mem0Timestamp(options.timestamp);
+  const given = options.createdAt === undefined ? undefined : toIsoTimestamp(options.createdAt, "createdAt");
+  if (stamped !== undefined && given !== undefined && stamped !== given) {
+    throw new LucidError(
+      "INVALID_ARGUMENT",
+      "add got both timestamp and createdAt with different times; give one.",
+    );
+  }
+  const createdAt = stamped ?? given ?? now;
   const updatedAt =
     options.updatedAt === undefined ? createdAt : toIsoTimestamp(options.updatedAt, "updatedAt");
   return { now, createdAt, updatedAt };
+}
+
+/** Mem0's `timestamp`: Unix seconds (its platform's unit), or an ISO string or `Date`. */
+function mem0Timestamp(value: unknown): string {
+  if (typeof value === "number") {
+    if (!Number.isFinite(value) || value < 0) {
+      throw new LucidError("INVALID_ARGUMENT", `timestamp must be Unix seconds, got ${value}.`);
+    }
+    return toIsoTimestamp(value * 1000, "timestamp");
+  }
+  if (typeof value === "string" || value instanceof Date) return toIsoTimestamp(value, "timestamp");
+  throw new LucidError(
+    "INVALID_ARGUMENT",
+    `timestamp must be Unix seconds, an ISO string or a Date, got ${typeof value}.`,
+  );
 }
 
 function resultItem(
@@ -205,7 +228,13 @@ function resultItem(
 ): AddResultItem {
   // An add result has no expiry fields, so the time zone does not matter here.
   const item = toMemoryItem(row);
-  const result: AddResultItem = { id: item.id, memory: item.memory, event, metadata: item.metadata };
+  // Mem0 reports the event in the item's metadata as well (`metadata.event`).
+  const result: AddResultItem = {
+    id: item.id,
+    memory: item.memory,
+    event,
+    metadata: { ...item.metadata, event },
+  };
   const redactions = [...draft.redactions, ...metadataRedactions];
   if (redactions.length > 0) result.redactions = redactions;
   return result;

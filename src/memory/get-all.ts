@@ -20,7 +20,7 @@ export async function getAllMemories(
   const filter = readFilter(options, "getAll");
   const { rows, total } = await context.store.listMemories({
     filter,
-    visibleAt: readVisibility(context, options.showExpired),
+    visibleAt: readVisibility(context, options.showExpired, options.referenceDate),
     limit: pageSize,
     offset: (page - 1) * pageSize,
   });

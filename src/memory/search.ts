@@ -55,7 +55,8 @@ export async function searchMemories(
   const topK = checkTopK(options.topK);
   const threshold = checkThreshold(options.threshold);
   const filter = readFilter(options, "search");
-  const visibleAt = readVisibility(context, options.showExpired);
+  const visibleAt = readVisibility(context, options.showExpired, options.referenceDate);
+  if (options.rerank === true) warnNoReranker();
   if (topK === 0) return { results: [] };
 
   const mode = checkMode(options.mode);
@@ -122,18 +123,49 @@ export async function searchMemories(
     vector === undefined ? new Map() : await similarities(store, filter, vector, missing);
   const ranked = rankCandidates({ ...candidates, extraSimilarity }, weights);
 
-  const chosen = ranked.filter((candidate) => candidate.score.final >= threshold).slice(0, topK);
-  const chosenRows = await store.getMemories(chosen.map((candidate) => candidate.id));
+  const passing = ranked.filter((candidate) => candidate.score.final >= threshold);
+  // Candidates tied with the last one kept compete for its place: the newest wins (below).
+  const last = passing[Math.min(topK, passing.length) - 1]?.score.final;
+  const contenders = passing.filter(
+    (candidate, index) => index < topK || (last !== undefined && candidate.score.final === last),
+  );
+  const chosenRows = await store.getMemories(contenders.map((candidate) => candidate.id));
   const rowById = new Map(chosenRows.map((row) => [row.id, row]));
-  const results: MemoryItem[] = [];
-  for (const candidate of chosen) {
+  const scored = contenders.flatMap((candidate) => {
     const row = rowById.get(candidate.id);
-    if (row === undefined) continue;
-    results.push(
+    return row === undefined ? [] : [{ candidate, row }];
+  });
+  // Equal scores, as in Mem0: the most recently updated first, then the most recently created.
+  scored.sort(
+    (a, b) =>
+      b.candidate.score.final - a.candidate.score.final ||
+      compareDesc(a.row.updatedAt, b.row.updatedAt) ||
+      compareDesc(a.row.createdAt, b.row.createdAt) ||
+      (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0),
+  );
+  const results: MemoryItem[] = scored
+    .slice(0, topK)
+    .map(({ candidate, row }) =>
       withScore(toMemoryItem(row, context.timeZone), candidate, threshold, options.explain === true),
     );
-  }
   return { results };
+}
+
+let warnedNoReranker = false;
+
+/** `rerank: true` is Mem0's; Lucid has no reranker, and says so once rather than ignore it. */
+function warnNoReranker(): void {
+  if (warnedNoReranker) return;
+  warnedNoReranker = true;
+  process.emitWarning(
+    "search({ rerank: true }) has no effect: Lucid has no reranker; results keep their fused score order.",
+    { code: "LUCID_NO_RERANKER" },
+  );
+}
+
+/** Newer ISO timestamps first. */
+function compareDesc(a: string, b: string): number {
+  return a < b ? 1 : a > b ? -1 : 0;
 }
 
 /**

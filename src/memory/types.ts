@@ -32,6 +32,11 @@ export interface AddOptions extends ScopeOptions {
   id?: string;
   /** Import: keep this creation time. */
   createdAt?: string | Date;
+  /**
+   * Mem0's `timestamp`: when the memory was made — Unix seconds, as Mem0's platform takes it, or an
+   * ISO string or `Date`. Sets the creation time (category TTLs count from it).
+   */
+  timestamp?: number | string | Date;
   /** Import: keep this update time (defaults to `createdAt`). */
   updatedAt?: string | Date;
 }
@@ -53,8 +58,18 @@ export interface SearchOptions extends ScopeOptions {
   explain?: boolean;
   /** Include memories whose category TTL or expiration date has passed. */
   showExpired?: boolean;
+  /**
+   * Evaluate expiry as of this day (`YYYY-MM-DD`, in the configured time zone) or instant instead of
+   * now: what was visible then is found. Ignored with `showExpired`.
+   */
+  referenceDate?: string | Date;
   /** `hybrid` (default), `dense` or `keyword`. */
   mode?: SearchMode;
+  /**
+   * Mem0's reranker switch. Lucid has no reranker (its fused score already combines meaning, words
+   * and entities), so `true` changes nothing and says so once with a warning.
+   */
+  rerank?: boolean;
 }
 
 export interface GetAllOptions extends ScopeOptions {
@@ -66,10 +81,14 @@ export interface GetAllOptions extends ScopeOptions {
   /** Mem0's name for a single page's size; same as `pageSize`. */
   topK?: number;
   showExpired?: boolean;
+  /** Evaluate expiry as of this day or instant instead of now, as for `search`. */
+  referenceDate?: string | Date;
 }
 
 export interface UpdateFields {
   text?: string;
+  /** Mem0's deprecated name for `text`: accepted, with a one-time warning. */
+  data?: string;
   /** Merged into the existing metadata; a key set to `null` is removed. */
   metadata?: Record<string, unknown>;
   /** A new expiry date, or null to clear it. */

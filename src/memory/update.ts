@@ -31,6 +31,61 @@ export interface UpdateResult {
   redactions?: Redaction[];
 }
 
+const UPDATE_KEYS = new Set(["text", "data", "metadata", "expirationDate"]);
+let warnedAboutData = false;
+
+/**
+ * The change, checked: new text (or Mem0's deprecated `data`, with a one-time warning), metadata to
+ * merge (an object; `null` is not "remove all" and is refused), an expiry. An unknown key is an error
+ * naming it, so a typo (`expirationdate`) never passes as "nothing to change".
+ */
+function readUpdateFields(change: unknown): UpdateFields {
+  if (typeof change === "string") return { text: change };
+  if (typeof change !== "object" || change === null || Array.isArray(change)) {
+    throw new LucidError(
+      "INVALID_ARGUMENT",
+      `update takes new text or an object { text, metadata, expirationDate }, got ${change === null ? "null" : typeof change}.`,
+    );
+  }
+  const given = change as Record<string, unknown>;
+  const unknown = Object.keys(given).filter((key) => !UPDATE_KEYS.has(key));
+  if (unknown.length > 0) {
+    throw new LucidError(
+      "INVALID_ARGUMENT",
+      `update does not know ${unknown.map((key) => JSON.stringify(key)).join(", ")}; it takes text, metadata and expirationDate.`,
+      { details: { keys: unknown } },
+    );
+  }
+  if (
+    given.metadata === null ||
+    (given.metadata !== undefined && (typeof given.metadata !== "object" || Array.isArray(given.metadata)))
+  ) {
+    throw new LucidError(
+      "INVALID_ARGUMENT",
+      `update's metadata is an object of keys to merge (a key set to null is removed), got ${given.metadata === null ? "null" : JSON.stringify(given.metadata)}.`,
+    );
+  }
+  const fields = { ...given } as UpdateFields & { data?: unknown };
+  if (given.data !== undefined) {
+    if (given.text !== undefined && given.text !== given.data) {
+      throw new LucidError(
+        "INVALID_ARGUMENT",
+        "update got both text and data (its deprecated name) with different values; give text.",
+      );
+    }
+    if (!warnedAboutData) {
+      warnedAboutData = true;
+      process.emitWarning("update(id, { data }) is deprecated, as in Mem0: use { text }.", {
+        type: "DeprecationWarning",
+        code: "LUCID_UPDATE_DATA",
+      });
+    }
+    fields.text = given.data as string;
+    delete fields.data;
+  }
+  return fields;
+}
+
 /** Returned from inside the transaction when the text it would write has no vector yet. */
 const NEEDS_VECTOR = Symbol("needs a vector");
 
@@ -40,7 +95,7 @@ export async function updateMemory(
   change: string | UpdateFields,
 ): Promise<UpdateResult> {
   checkId(id);
-  const fields: UpdateFields = typeof change === "string" ? { text: change } : (change ?? {});
+  const fields = readUpdateFields(change);
   if (fields.text === undefined && fields.metadata === undefined && fields.expirationDate === undefined) {
     throw new LucidError(
       "INVALID_ARGUMENT",

@@ -33,6 +33,23 @@ export function isTimeZone(zone: string): boolean {
  * expiryInstant("2099-12-31", "expirationDate", "Europe/Paris"); // => "2099-12-31T23:00:00.000Z"
  */
 export function expiryInstant(value: unknown, what: string, timeZone = "UTC"): string {
+  return dateInstant(value, what, timeZone, 1);
+}
+
+/**
+ * The instant a read is evaluated at, for `referenceDate`: a calendar day is its first moment in
+ * `timeZone` (what was visible that day is visible), a timestamp with an offset or a `Date` that
+ * instant. Same refusals as {@link expiryInstant}.
+ *
+ * @example
+ * referenceInstant("2099-12-31", "referenceDate"); // => "2099-12-31T00:00:00.000Z"
+ */
+export function referenceInstant(value: unknown, what: string, timeZone = "UTC"): string {
+  return dateInstant(value, what, timeZone, 0);
+}
+
+/** A calendar day becomes the start of the day `dayOffset` days after it, in `timeZone`. */
+function dateInstant(value: unknown, what: string, timeZone: string, dayOffset: number): string {
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) throw invalid(value, what);
     return value.toISOString();
@@ -43,7 +60,7 @@ export function expiryInstant(value: unknown, what: string, timeZone = "UTC"): s
   if (day !== null) {
     const [year, month, date] = [Number(day[1]), Number(day[2]), Number(day[3])];
     if (!isCalendarDay(year, month, date)) throw invalid(value, what);
-    return startOfDay(year, month, date + 1, timeZone).toISOString();
+    return startOfDay(year, month, date + dayOffset, timeZone).toISOString();
   }
   const stamp = TIMESTAMP.exec(text);
   if (stamp !== null) {

@@ -99,6 +99,7 @@ export type { PolicyLayer } from "./policy/policy-layer.js";
 export type { PolicyInput } from "./policy/resolve-policy.js";
 export { resolvePolicy } from "./policy/resolve-policy.js";
 export type { MemoryOptions } from "./sdk/create-context.js";
+export type { Mem0ProviderConfig, MemoryConfig } from "./sdk/mem0-config.js";
 export { Memory } from "./sdk/memory.js";
 export { openMemory } from "./sdk/open-memory.js";
 export type { FusionWeights } from "./search/fuse.js";

@@ -53,6 +53,13 @@ export interface MemoryOptions {
   maxTextBytes?: number;
   /** The IANA time zone in which an expiry day ends (`"Europe/Paris"`). Default UTC. */
   timeZone?: string;
+  /**
+   * A language model in Mem0's shape (`{ provider: "openai", config: { apiKey, model } }`), kept for
+   * what needs one (`infer: true`); none is used in this version.
+   */
+  llm?: { provider: string; config?: Record<string, unknown> };
+  /** Mem0's extraction instructions (`customPrompt` is its older name), kept with `llm`. */
+  customInstructions?: string;
   /** Open the SQLite file read-only: reads work, writes fail with STORE_READ_ONLY. */
   readOnly?: boolean;
   /** How long a write waits for another process's lock on the SQLite file. Default 5000 ms. */

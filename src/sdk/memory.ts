@@ -40,6 +40,7 @@ import type {
 } from "../memory/types.js";
 import type { UpdateResult } from "../memory/update.js";
 import { createContext, type MemoryOptions } from "./create-context.js";
+import { type MemoryConfig, readMemoryOptions } from "./mem0-config.js";
 
 /**
  * Long-term memory for an agent.
@@ -52,8 +53,21 @@ export class Memory {
   private context: Promise<MemoryContext> | undefined;
   private closed = false;
 
-  /** `openMemory(options)` does the same and reports a bad configuration at once. */
-  constructor(private readonly options: MemoryOptions = {}) {}
+  private readonly options: MemoryOptions;
+
+  /**
+   * Lucid's options, or Mem0's `MemoryConfig` (`embedder: { provider, config }`, `vectorStore`,
+   * `historyDbPath`…), read by `mem0-config.ts`. A key neither knows is `INVALID_ARGUMENT` here, at
+   * once; the store opens on first use. `openMemory(options)` opens it at once.
+   */
+  constructor(options: MemoryConfig = {}) {
+    this.options = readMemoryOptions(options);
+  }
+
+  /** Mem0's `Memory.fromConfig(config)`: the same as `new Memory(config)`. */
+  static fromConfig(config: MemoryConfig = {}): Memory {
+    return new Memory(config);
+  }
 
   /** Sessions for the auto-dream gate: `memory.sessions.record(sessionId, { trigger, userId })`. */
   readonly sessions = {

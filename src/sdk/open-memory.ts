@@ -1,4 +1,4 @@
-import type { MemoryOptions } from "./create-context.js";
+import type { MemoryConfig } from "./mem0-config.js";
 import { Memory } from "./memory.js";
 
 /**
@@ -10,7 +10,7 @@ import { Memory } from "./memory.js";
  * await memory.add("User prefers TypeScript for backend services", { userId: "alice", appId: "billing" });
  * const { results } = await memory.search("what language for the backend?", { filters: { user_id: "alice" }, topK: 5 });
  */
-export async function openMemory(options: MemoryOptions = {}): Promise<Memory> {
+export async function openMemory(options: MemoryConfig = {}): Promise<Memory> {
   const memory = new Memory(options);
   await memory.ready();
   return memory;

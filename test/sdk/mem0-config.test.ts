@@ -1,0 +1,123 @@
+/**
+ * A `mem0ai/oss` program's configuration, passed to Lucid's `Memory` unchanged: the embedder
+ * section talks to a real HTTP server on loopback speaking OpenAI's /embeddings.
+ */
+import { existsSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { Memory } from "../../src/index.js";
+import { type FakeEmbeddingServer, startFakeEmbeddingServer } from "../helpers/fake-openai-server.js";
+import { tempFiles } from "../helpers/temp-dir.js";
+
+let server: FakeEmbeddingServer;
+const files = tempFiles("mem0-config");
+
+beforeAll(async () => {
+  server = await startFakeEmbeddingServer({ dimension: 16 });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe("new Memory(config) with Mem0's configuration", () => {
+  it("runs a Mem0 openai embedder and memory vector store as they are written", async () => {
+    const dbPath = files.path("vector_store.db");
+    const memory = new Memory({
+      version: "v1.1",
+      embedder: {
+        provider: "openai",
+        config: {
+          apiKey: "sk-test-key",
+          model: "text-embedding-3-small",
+          baseURL: server.baseURL,
+          embeddingDims: 16,
+        },
+      },
+      vectorStore: { provider: "memory", config: { collectionName: "memories", dimension: 16, dbPath } },
+      llm: { provider: "openai", config: { apiKey: "sk-test-key", model: "gpt-5-mini" } },
+    });
+    await memory.add("I'm vegetarian", { userId: "alice" });
+    const { results } = await memory.search("vegetarian", { filters: { user_id: "alice" } });
+    expect(results.map((item) => item.memory)).toEqual(["I'm vegetarian"]);
+    const request = server.requests.at(-1);
+    expect(request?.body).toMatchObject({ model: "text-embedding-3-small", dimensions: 16 });
+    expect(request?.headers.authorization).toBe("Bearer sk-test-key");
+    expect(existsSync(dbPath)).toBe(true);
+    // The llm is kept, not used: infer still needs Lucid's LLM support.
+    await expect(memory.add("x", { userId: "alice", infer: true })).rejects.toMatchObject({
+      code: "LLM_NOT_CONFIGURED",
+    });
+    await memory.close();
+  });
+
+  it("reads an ollama embedder's url as its API root", async () => {
+    const root = server.baseURL.replace(/\/v1$/u, "");
+    const memory = Memory.fromConfig({
+      embedder: { provider: "ollama", config: { model: "nomic-embed-text", url: root, embeddingDims: 16 } },
+      vectorStore: { provider: "memory", config: { dbPath: files.path("ollama.db") } },
+    });
+    await memory.add("Ollama runs locally", { userId: "bo" });
+    expect(server.requests.at(-1)).toMatchObject({
+      url: "/v1/embeddings",
+      body: { model: "nomic-embed-text" },
+    });
+    await memory.close();
+  });
+
+  it("names an unknown key at once, with the nearest known one", () => {
+    expect(() => new Memory({ pth: "./agent.db" } as never)).toThrow(
+      expect.objectContaining({
+        code: "INVALID_ARGUMENT",
+        message: expect.stringContaining('(did you mean "path"?)'),
+      }),
+    );
+    expect(
+      () =>
+        new Memory({
+          embedder: {
+            provider: "openai",
+            config: { apiKey: "k", model: "text-embedding-3-small", embedingDims: 8 },
+          },
+        }),
+    ).toThrow(
+      expect.objectContaining({ message: expect.stringContaining('(did you mean "embeddingDims"?)') }),
+    );
+  });
+
+  it("says what it cannot honour instead of failing later", () => {
+    expect(() => new Memory({ embedder: { provider: "azure_openai", config: {} } })).toThrow(
+      expect.objectContaining({ code: "INVALID_ARGUMENT", message: expect.stringContaining("azure_openai") }),
+    );
+    expect(
+      () => new Memory({ embedder: { provider: "lmstudio", config: { model: "my-custom-embedder" } } }),
+    ).toThrow(expect.objectContaining({ message: expect.stringContaining("embeddingDims") }));
+    expect(
+      () =>
+        new Memory({
+          embedder: { provider: "openai", config: { model: "text-embedding-3-small", apiKey: "" } },
+        }),
+    ).toThrow(expect.objectContaining({ message: expect.stringContaining("apiKey") }));
+  });
+
+  it("reports settings that do not apply once each, and goes on", async () => {
+    const warning = vi.spyOn(process, "emitWarning").mockImplementation(() => undefined);
+    try {
+      const config = {
+        path: ":memory:",
+        historyDbPath: "memory.db",
+        disableHistory: true,
+        vectorStore: { provider: "qdrant", config: { host: "localhost" } },
+      };
+      const first = new Memory(config);
+      const second = new Memory(config);
+      const messages = warning.mock.calls.map((call) => String(call[0])).join("\n");
+      expect(warning).toHaveBeenCalledTimes(3);
+      expect(messages).toMatch(/historyDbPath is not used by Lucid: history is kept in the same store/);
+      expect(messages).toMatch(/disableHistory is not used by Lucid: history is always kept/);
+      expect(messages).toMatch(/vectorStore "qdrant" is not used by Lucid/);
+      await first.close();
+      await second.close();
+    } finally {
+      warning.mockRestore();
+    }
+  });
+});

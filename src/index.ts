@@ -67,6 +67,7 @@ export type {
   GetAllOptions,
   GetAllResult,
   HistoryEntry,
+  ImportInput,
   ImportItemResult,
   ImportOptions,
   ImportRecord,

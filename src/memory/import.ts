@@ -11,7 +11,7 @@ import { randomUUID } from "node:crypto";
 import type { MemoryContext } from "../core/context.js";
 import { embedTexts } from "../core/embed-texts.js";
 import { checkId, toIsoTimestamp } from "../core/inputs.js";
-import { requireScope, SCOPE_KEYS, type Scope, scopeValue } from "../core/scope.js";
+import { requireScope, SCOPE_KEYS, type Scope, scopeFromOptions, scopeValue } from "../core/scope.js";
 import { type Redaction, secretsGuardOf } from "../core/secrets-guard.js";
 import { createMemoryWriter, type MemoryWriter, type NewMemoryInput } from "../core/write/memory-writer.js";
 import { prepareMetadata } from "../core/write/prepare-metadata.js";
@@ -21,7 +21,9 @@ import { resolveCategory } from "../policy/categories.js";
 import type { MemoryStoreOps } from "../store/store.js";
 import { expiryInstant } from "../text/expiry-date.js";
 import { IMPORT_ACTOR } from "./actor.js";
-import type { ImportItemResult, ImportOptions, ImportRecord, ImportResult } from "./types.js";
+import { importRecordOf } from "./import-input/import-fields.js";
+import { parseImportText, recordsOfDocument } from "./import-input/parse-import-text.js";
+import type { ImportInput, ImportItemResult, ImportOptions, ImportRecord, ImportResult } from "./types.js";
 
 const DEFAULT_BATCH = 64;
 
@@ -34,9 +36,11 @@ type Prepared = Omit<NewMemoryInput, "embedding"> & {
 
 export async function importMemories(
   context: MemoryContext,
-  records: readonly ImportRecord[],
+  input: ImportInput,
   options: ImportOptions = {},
 ): Promise<ImportResult> {
+  const slots = importSlots(input);
+  const defaultScope = scopeFromOptions(options);
   const onConflict = options.onConflict ?? "skip";
   if (onConflict !== "skip" && onConflict !== "replace") {
     throw new LucidError(
@@ -49,22 +53,30 @@ export async function importMemories(
     throw new LucidError("INVALID_ARGUMENT", `batchSize must be a positive integer, got ${batchSize}.`);
   }
   const items: ImportItemResult[] = [];
-  for (let start = 0; start < records.length; start += batchSize) {
-    const batch = records.slice(start, start + batchSize);
+  for (let start = 0; start < slots.length; start += batchSize) {
+    const batch = slots.slice(start, start + batchSize);
     const prepared: Prepared[] = [];
-    batch.forEach((record, offset) => {
+    batch.forEach((slot, offset) => {
       const index = start + offset;
+      if (slot.record === undefined) {
+        items.push({ index, status: "failed", error: slot.error });
+        return;
+      }
       try {
-        prepared.push(prepare(context, record, index));
+        prepared.push(prepare(context, withDefaultScope(slot.record, defaultScope), index));
       } catch (error) {
         if (!isLucidError(error)) throw error;
         items.push({ index, status: "failed", error: { code: error.code, message: error.message } });
       }
     });
     items.push(...(await writeBatch(context, prepared, onConflict)));
-    options.onProgress?.({ done: Math.min(start + batchSize, records.length), total: records.length });
+    options.onProgress?.({ done: Math.min(start + batchSize, slots.length), total: slots.length });
   }
   items.sort((a, b) => a.index - b.index);
+  for (const item of items) {
+    const line = slots[item.index]?.line;
+    if (line !== undefined) item.line = line;
+  }
   const count = (status: ImportItemResult["status"]) => items.filter((item) => item.status === status).length;
   return {
     imported: count("imported"),
@@ -73,6 +85,51 @@ export async function importMemories(
     failed: count("failed"),
     items,
   };
+}
+
+/** One entry of the input: the record it holds, or why it holds none; `line` for text input. */
+interface ImportSlot {
+  readonly record?: ImportRecord;
+  readonly error: { code: string; message: string };
+  readonly line?: number;
+}
+
+const NO_ERROR = { code: "", message: "" };
+
+/**
+ * The entries of an import: records under Lucid's or Mem0's field names, a Mem0 dump
+ * (`{ results: [...] }`), or a file's text in any format `parseImportText` reads.
+ */
+function importSlots(input: ImportInput): ImportSlot[] {
+  if (typeof input === "string") {
+    const { records, errors } = parseImportText(input);
+    return [
+      ...records.map((entry) => ({ record: entry.record, error: NO_ERROR, line: entry.line })),
+      ...errors.map((error) => ({ error: { code: error.code, message: error.message }, line: error.line })),
+    ].sort((a, b) => a.line - b.line);
+  }
+  const list = recordsOfDocument(input);
+  if (list === undefined) {
+    throw new LucidError(
+      "INVALID_ARGUMENT",
+      "importMemories takes a list of records, a Mem0 dump ({ results: [...] }) or an export file's text.",
+    );
+  }
+  return list.map((value, index) => {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      return { error: { code: "INVALID_ARGUMENT", message: `Record ${index} is not an object.` } };
+    }
+    try {
+      return { record: importRecordOf(value as Record<string, unknown>), error: NO_ERROR };
+    } catch (error) {
+      return { error: { code: "INVALID_ARGUMENT", message: `Record ${index} ${(error as Error).message}` } };
+    }
+  });
+}
+
+/** A record that names no scope gets the import's (`options.userId`…). */
+function withDefaultScope(record: ImportRecord, scope: Scope): ImportRecord {
+  return SCOPE_KEYS.some((key) => record[key] !== undefined) ? record : { ...record, ...scope };
 }
 
 /** Validates one record into a memory to write; throws a LucidError naming the problem. */

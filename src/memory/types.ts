@@ -222,7 +222,17 @@ export interface ImportRecord extends Scope {
   actorId?: string;
 }
 
-export interface ImportOptions {
+/**
+ * What `importMemories` reads: records (Lucid's field names or Mem0's), a Mem0 `getAll` dump
+ * (`{ results: [...] }`), or an export file's text (JSONL, a JSON array or dump, Mem0's Markdown export).
+ */
+export type ImportInput =
+  | readonly ImportRecord[]
+  | readonly unknown[]
+  | { readonly results: readonly unknown[] }
+  | string;
+
+export interface ImportOptions extends ScopeOptions {
   /** What to do with a record whose id already exists. Default `skip`. */
   onConflict?: "skip" | "replace";
   /** Records embedded and written per transaction. Default 64. */
@@ -234,6 +244,8 @@ export interface ImportOptions {
 export interface ImportItemResult {
   /** Position of the record in the input (0-based). */
   index: number;
+  /** For text input: the line (JSONL, Markdown) or 1-based record number (a JSON document) it came from. */
+  line?: number;
   status: "imported" | "replaced" | "skipped" | "failed";
   id?: string;
   /** Credentials redacted from the record's text (kind and position). */

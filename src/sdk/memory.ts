@@ -27,8 +27,8 @@ import type {
   GetAllOptions,
   GetAllResult,
   HistoryEntry,
+  ImportInput,
   ImportOptions,
-  ImportRecord,
   ImportResult,
   MemoryItem,
   Message,
@@ -145,10 +145,15 @@ export class Memory {
     return forgetMemory(await this.ready(), query, options);
   }
 
-  /** Imports memories with their ids and timestamps, a batch per transaction; bad records are reported, not fatal. */
-  async importMemories(records: ImportRecord[], options?: ImportOptions): Promise<ImportResult> {
+  /**
+   * Imports memories with their ids and timestamps, a batch per transaction; bad records are
+   * reported, not fatal. Takes records (Lucid's or Mem0's field names), a Mem0 `getAll` dump
+   * (`{ results: [...] }`), or an export file's text (JSONL, JSON, Mem0's Markdown export); records
+   * that name no scope get `options`' (`userId`…).
+   */
+  async importMemories(input: ImportInput, options?: ImportOptions): Promise<ImportResult> {
     const { importMemories } = await import("../memory/import.js");
-    return importMemories(await this.ready(), records, options);
+    return importMemories(await this.ready(), input, options);
   }
 
   /** Every memory (or those matching `filters`), oldest first, in a stable form for backups and migration. */

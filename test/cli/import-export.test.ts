@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useFakeEmbeddingServer, writeFakeEmbedderHome } from "../helpers/fake-openai-server.js";
@@ -71,6 +71,43 @@ describe("import", () => {
     expect(again.json).toMatchObject({ ok: true, imported: 0, skipped: 4 });
   });
 
+  it("imports a Mem0 getAll dump and Mem0's Markdown export as they are", async () => {
+    const home = newHome();
+    const dir = tempHome();
+    mkdirSync(dir, { recursive: true });
+    const dump = join(dir, "mem0-getall.json");
+    writeFileSync(
+      dump,
+      JSON.stringify({
+        results: [
+          {
+            id: "d-1",
+            memory: "Prefers window seats",
+            created_at: "2025-02-01T00:00:00Z",
+            hash: "x",
+            score: 0.4,
+          },
+          { id: "d-2", memory: "", user_id: "kim" },
+        ],
+      }),
+    );
+    const fromDump = await runJson(["import", dump, "--user", "kim"], { home });
+    expect(fromDump.json).toMatchObject({ imported: 1, failed: 1 });
+    // In a JSON document a failure names the record's number.
+    expect(fromDump.json.failures).toMatchObject([{ line: 2, code: "EMPTY_TEXT" }]);
+
+    const markdown = join(dir, "mem0-export-travel-2026-11-30.md");
+    writeFileSync(
+      markdown,
+      "---\nid: md-1\ncreated_at: 2025-02-03T00:00:00Z\ntype: preference\n---\nAvoids red-eye flights\n",
+    );
+    const human = await runCli(["import", markdown, "--user", "kim"], { home });
+    expect(human.code).toBe(0);
+    expect(human.stdout).toMatch(/^Imported 1 · replaced 0 · skipped 0 · failed 0/m);
+    const listed = await runJson(["list", "--user", "kim"], { home });
+    expect((listed.json.results as { id: string }[]).map((item) => item.id).sort()).toEqual(["d-1", "md-1"]);
+  });
+
   it("reports bad lines by number with the reason, imports the good ones, and exits 1", async () => {
     const home = newHome();
     const input = [
@@ -81,7 +118,7 @@ describe("import", () => {
       JSON.stringify(["an", "array"]),
       JSON.stringify({ text: "Good line two", user_id: "kim", metadata: { tag: "x" } }),
       JSON.stringify({ text: "Blank category", user_id: "kim", category: "   " }),
-      JSON.stringify({ text: "Bad type", user_id: 42 }),
+      JSON.stringify({ text: "Bad type", user_id: true }),
       JSON.stringify({ user_id: "kim" }),
     ].join("\n");
     const { json, code } = await runJson(["import", "-"], { home, input });

@@ -4,9 +4,9 @@
  * time signals), and that all of it survives export and import.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseImportLines } from "../../src/cli/jsonl/parse-import-lines.js";
 import type { Embedder } from "../../src/embed/embedder.js";
 import { type Memory, type MemoryItem, openMemory } from "../../src/index.js";
+import { parseImportText } from "../../src/memory/import-input/parse-import-text.js";
 import { fakeVector } from "../helpers/fake-openai-server.js";
 import { tempFiles } from "../helpers/temp-dir.js";
 
@@ -147,7 +147,7 @@ describe("memories from a conversation", () => {
     const copy = await openMemory({ path: files.path(), embedder });
     try {
       // As `lucid export` writes the file and `lucid import` reads it back.
-      const { records: lines, errors } = parseImportLines(
+      const { records: lines, errors } = parseImportText(
         records.map((record) => JSON.stringify(record)).join("\n"),
       );
       expect(errors).toEqual([]);

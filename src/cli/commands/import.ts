@@ -1,18 +1,21 @@
 import { readFile } from "node:fs/promises";
-import { SCOPE_KEY_OF_OPTION, SCOPE_KEYS, type ScopeOptions } from "../../core/scope.js";
-import type { ImportRecord } from "../../memory/types.js";
+import {
+  type ImportEntry,
+  type ImportEntryError,
+  parseImportText,
+} from "../../memory/import-input/parse-import-text.js";
 import { choiceFlag, integerFlag } from "../args/flag-values.js";
 import { defineCommand } from "../command.js";
 import { readText } from "../io.js";
-import { type ImportLine, type LineError, parseImportLines } from "../jsonl/parse-import-lines.js";
 import { plural } from "../output/format.js";
 import { createProgress } from "../output/progress.js";
 import { renderTable } from "../output/table.js";
 
 export const importCommand = defineCommand({
   name: "import",
-  summary: "Load memories from JSONL (a Lucid or Mem0 export), keeping ids and timestamps",
-  args: [{ name: "file", required: true, description: "a .jsonl file, or - for stdin" }],
+  summary:
+    "Load memories from a Lucid or Mem0 export (JSONL, JSON, Mem0 Markdown), keeping ids and timestamps",
+  args: [{ name: "file", required: true, description: "a .jsonl, .json or Mem0 .md export, or - for stdin" }],
   flags: {
     "on-conflict": {
       type: "string",
@@ -29,11 +32,15 @@ export const importCommand = defineCommand({
   examples: [
     "lucid import backup.jsonl",
     "lucid import mem0-export.jsonl --user alice",
+    "lucid import mem0-getall.json --user alice",
+    "lucid import mem0-export-myproject-2026-11-30.md --user alice",
     "lucid export --home ~/.lucid | lucid import - --home /tmp/copy --on-conflict replace",
   ],
   notes: [
-    "One memory a line: {id?, text | memory, user_id?, agent_id?, app_id?, run_id?, category?, metadata?, " +
-      "created_at? | createdAt?, updated_at? | updatedAt?, expires_at?}. Other keys are ignored.",
+    "JSONL, one memory a line: {id?, text | memory, user_id?, agent_id?, app_id?, run_id?, category? | categories?, " +
+      "metadata?, created_at? | createdAt?, updated_at? | updatedAt?, expires_at? | expiration_date?}. Other keys are ignored.",
+    'Also a JSON array of such records, a Mem0 getAll or search dump ({"results": [...]}), or the Markdown file ' +
+      "Mem0's export skill writes (front matter per memory). In a JSON document, failures name the record number.",
     "Scope flags (or the default scope) apply to lines that name no scope. Bad lines are reported by number " +
       "and the good ones still import; the exit code is then 1. Each batch commits whole, so an interrupted " +
       "import can simply be run again: existing ids are skipped.",
@@ -48,14 +55,15 @@ export const importCommand = defineCommand({
     const batchSize = integerFlag(context.flags["batch-size"], "batch-size", "import");
     const source = context.args[0] as string;
     const text = source === "-" ? await readText(context.io.stdin) : await readFile(source, "utf8");
-    const { records, errors } = parseImportLines(text);
+    const { records, errors } = parseImportText(text);
     const scope = await context.scope();
     const memory = await context.memory();
     const progress = createProgress(context.io.stderr, { label: "Importing", style: context.errorStyle });
     const result = await memory
       .importMemories(
-        records.map((line) => withScope(line.record, scope)),
+        records.map((entry) => entry.record),
         {
+          ...scope,
           ...(onConflict === undefined ? {} : { onConflict }),
           ...(batchSize === undefined ? {} : { batchSize }),
           onProgress: ({ done, total }) => progress.update(done, total),
@@ -98,22 +106,10 @@ export const importCommand = defineCommand({
   },
 });
 
-/** A line that names no scope gets the command's scope (flags, then the defaults). */
-function withScope(record: ImportRecord, scope: ScopeOptions): ImportRecord {
-  const named = SCOPE_KEYS.some((key) => record[key] !== undefined);
-  if (named) return record;
-  const copy: ImportRecord = { ...record };
-  for (const [option, column] of Object.entries(SCOPE_KEY_OF_OPTION)) {
-    const value = scope[option as keyof ScopeOptions];
-    if (value !== undefined) copy[column] = value;
-  }
-  return copy;
-}
-
 function sdkFailures(
   items: readonly { index: number; status: string; error?: { code: string; message: string } }[],
-  records: readonly ImportLine[],
-): LineError[] {
+  records: readonly ImportEntry[],
+): ImportEntryError[] {
   return items
     .filter((item) => item.status === "failed")
     .map((item) => ({

@@ -1,89 +1,50 @@
 /**
- * The import format: JSONL, one memory a line, in Lucid's export form or Mem0's (`memory` for the
- * text, `createdAt` or `created_at`…). Each bad line becomes an error with its line number and the
- * reason; the good lines are still returned. Keys it does not know (Mem0's `hash`, `score`,
- * `categories`…) are ignored, so Mem0 exports load as they are.
+ * One imported memory's fields, under Lucid's names or Mem0's (`memory` for the text, `created_at`,
+ * `expiration_date`, `categories`…). Keys neither uses (Mem0's `hash`, `score`, `owner`…) are
+ * ignored, so a Mem0 record loads as it is.
  *
  * @module
  */
 
 import { SCOPE_KEYS } from "../../core/scope.js";
-import type { ImportRecord } from "../../memory/types.js";
-
-export interface ImportLine {
-  /** 1-based line number in the input. */
-  line: number;
-  record: ImportRecord;
-}
-
-export interface LineError {
-  line: number;
-  code: string;
-  message: string;
-}
-
-/** Code of a line that is not a memory at all (bad JSON, wrong types); the SDK's codes cover the rest. */
-export const INVALID_LINE = "INVALID_LINE";
+import type { ImportRecord } from "../types.js";
 
 /** A field and the names it may go by, first name preferred. */
 const ALIASES = {
-  text: ["text", "memory"],
+  text: ["text", "memory", "data"],
   createdAt: ["created_at", "createdAt"],
   updatedAt: ["updated_at", "updatedAt"],
-  expiresAt: ["expires_at", "expiresAt", "expiration_date"],
+  expiresAt: ["expires_at", "expiresAt", "expiration_date", "expirationDate"],
   thread: ["thread"],
   actorId: ["actor_id", "actorId"],
 } as const;
 
-export function parseImportLines(input: string): { records: ImportLine[]; errors: LineError[] } {
-  const records: ImportLine[] = [];
-  const errors: LineError[] = [];
-  const lines = input.replace(/^\uFEFF/, "").split(/\r?\n/);
-  lines.forEach((text, i) => {
-    if (text.trim() === "") return;
-    const line = i + 1;
-    try {
-      records.push({ line, record: toRecord(parseLine(text)) });
-    } catch (error) {
-      errors.push({ line, code: INVALID_LINE, message: (error as Error).message });
-    }
-  });
-  return { records, errors };
-}
-
-function parseLine(text: string): Record<string, unknown> {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`not valid JSON (${(error as Error).message}).`);
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new Error(
-      'not a JSON object; each line must be one memory, e.g. {"text": "…", "user_id": "alice"}.',
-    );
-  }
-  return value as Record<string, unknown>;
-}
-
-function toRecord(object: Record<string, unknown>): ImportRecord {
+/**
+ * The record a JSON object describes.
+ *
+ * @throws Error with a message saying what is wrong (the caller adds where it is).
+ * @example
+ * importRecordOf({ memory: "Likes tea", user_id: "alice", created_at: "2024-05-01T10:00:00Z", hash: "…" });
+ * // => { text: "Likes tea", user_id: "alice", createdAt: "2024-05-01T10:00:00Z" }
+ */
+export function importRecordOf(object: Record<string, unknown>): ImportRecord {
   const text = aliased(object, "text");
   if (text === undefined) throw new Error('has no "text" (or "memory").');
   const record: ImportRecord = { text };
   const id = optionalString(object, "id");
   if (id !== undefined) record.id = id;
   for (const key of SCOPE_KEYS) {
-    const value = optionalString(object, key);
+    const value = optionalScope(object, key);
     if (value !== undefined) record[key] = value;
   }
-  const category = optionalString(object, "category");
-  if (category !== undefined) record.category = category;
   const metadata = object.metadata;
   if (metadata !== undefined && metadata !== null) {
     if (typeof metadata !== "object" || Array.isArray(metadata))
       throw new Error('"metadata" must be a JSON object.');
-    record.metadata = metadata as Record<string, unknown>;
+    record.metadata = { ...(metadata as Record<string, unknown>) };
   }
+  const category = optionalString(object, "category") ?? mem0Category(object, record);
+  if (category !== undefined) record.category = category;
   for (const field of ["createdAt", "updatedAt", "expiresAt", "thread", "actorId"] as const) {
     const value = aliased(object, field);
     if (value !== undefined) record[field] = value;
@@ -95,6 +56,20 @@ function toRecord(object: Record<string, unknown>): ImportRecord {
     record.threadPosition = position;
   }
   return record;
+}
+
+/**
+ * Mem0's platform files a memory under a list of `categories`: one becomes the category, and the
+ * list is kept in metadata either way, so nothing is lost.
+ */
+function mem0Category(object: Record<string, unknown>, record: ImportRecord): string | undefined {
+  const categories = object.categories;
+  if (categories === undefined || categories === null) return undefined;
+  if (!Array.isArray(categories) || !categories.every((name) => typeof name === "string"))
+    throw new Error('"categories" must be a list of names.');
+  if (categories.length === 0) return undefined;
+  record.metadata = { ...record.metadata, categories: [...categories] };
+  return categories.length === 1 ? categories[0] : undefined;
 }
 
 /** The value under the field's first present name; two names with different values are an error. */
@@ -112,4 +87,10 @@ function optionalString(object: Record<string, unknown>, key: string): string | 
   if (value === undefined || value === null) return undefined;
   if (typeof value !== "string") throw new Error(`"${key}" must be a string, got ${JSON.stringify(value)}.`);
   return value;
+}
+
+/** A scope id may be a number in Mem0's data (`"user_id": 42`); `add` takes it as its string. */
+function optionalScope(object: Record<string, unknown>, key: string): string | undefined {
+  const value = object[key];
+  return typeof value === "number" && Number.isFinite(value) ? String(value) : optionalString(object, key);
 }

@@ -54,7 +54,7 @@ export function parseImportText(input: string): {
   }
   const document = jsonDocument(text);
   if (document !== undefined) {
-    document.forEach((object, index) => add(index + 1, object));
+    for (const [index, object] of document.entries()) add(index + 1, object);
     return { format: "json", records, errors };
   }
   text.split(/\r?\n/u).forEach((line, index) => {

@@ -3,15 +3,10 @@ import Database from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
 import { LucidError } from "../../errors.js";
 import { translateSqliteError } from "./sqlite-errors.js";
+import type { SqliteOpenOptions } from "./sqlite-options.js";
 import { migrate, SCHEMA_VERSION } from "./sqlite-schema.js";
 
-export interface SqliteOpenOptions {
-  /** A file path, or ":memory:" for a throw-away store. */
-  readonly path: string;
-  readonly readOnly?: boolean;
-  /** How long a write waits for another process's lock before failing with STORE_BUSY. */
-  readonly busyTimeoutMs?: number;
-}
+export type { SqliteOpenOptions } from "./sqlite-options.js";
 
 export interface OpenedDatabase {
   readonly db: Database.Database;

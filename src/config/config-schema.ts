@@ -10,6 +10,7 @@ import type { GateThresholds } from "../policy/policy.js";
 import { POLICY_LAYER_KEYS, type PolicyLayer, readGate, readPolicyLayer } from "../policy/policy-layer.js";
 import { isTimeZone } from "../text/expiry-date.js";
 import { ANNOTATION_KEYS, compact, describe, Section } from "./config-section.js";
+import type { DeferredString } from "./resolve-env-refs.js";
 
 /**
  * `local`: the store's own local model, MiniLM for a new store; `minilm` / `use-lite`: that model
@@ -28,10 +29,10 @@ export interface OpenAICompatibleEmbedderConfig {
   model: string;
   dimension?: number;
   dimensions?: number;
-  apiKey?: string;
+  apiKey?: DeferredString;
   batchSize?: number;
   timeoutMs?: number;
-  headers?: Record<string, string>;
+  headers?: Record<string, DeferredString>;
 }
 
 export type EmbedderConfig = LocalEmbedderConfig | OpenAICompatibleEmbedderConfig;
@@ -43,7 +44,7 @@ export interface LlmConfig {
   provider: (typeof LLM_PROVIDERS)[number];
   model: string;
   baseURL?: string;
-  apiKey?: string;
+  apiKey?: DeferredString;
 }
 
 export interface DefaultScopeConfig {
@@ -64,7 +65,7 @@ export interface LucidConfig {
   /** The auto-dream gate: Mem0's defaults are 24 hours, 5 sessions, 20 memories. */
   dream?: { gate?: Partial<GateThresholds> };
   /** The MCP server: `token` is the bearer token its HTTP transport requires. */
-  mcp?: { token?: string };
+  mcp?: { token?: DeferredString };
 }
 
 /** Keys that hold secrets: never printed, whether written literally or as an env reference. */
@@ -74,6 +75,14 @@ export const SECRET_KEYS: readonly string[] = [
   "llm.apiKey",
   "mcp.token",
 ];
+
+/** Whether a dotted key (as parts) is one of {@link SECRET_KEYS}; `*` matches any one part. */
+export function isSecretKey(path: readonly string[]): boolean {
+  return SECRET_KEYS.some((pattern) => {
+    const parts = pattern.split(".");
+    return parts.length === path.length && parts.every((part, i) => part === "*" || part === path[i]);
+  });
+}
 
 /** Validates a parsed (and env-resolved) config file; absent sections get their defaults. */
 export function validateConfig(raw: unknown, file: string): LucidConfig {
@@ -144,19 +153,19 @@ function readEmbedder(section: Section): EmbedderConfig {
     model: section.requiredString("model", '"nomic-embed-text"'),
     dimension,
     dimensions,
-    apiKey: section.string("apiKey"),
+    apiKey: section.deferredString("apiKey"),
     batchSize: section.positiveInteger("batchSize"),
     timeoutMs: section.positiveInteger("timeoutMs"),
     headers: readHeaders(section.section("headers")),
   });
 }
 
-function readHeaders(section: Section | undefined): Record<string, string> | undefined {
+function readHeaders(section: Section | undefined): Record<string, DeferredString> | undefined {
   if (section === undefined) return undefined;
-  const headers: Record<string, string> = {};
+  const headers: Record<string, DeferredString> = {};
   for (const name of Object.keys(section.value)) {
     if (ANNOTATION_KEYS.has(name)) continue;
-    headers[name] = section.string(name) ?? "";
+    headers[name] = section.deferredString(name) ?? "";
   }
   return headers;
 }
@@ -170,7 +179,7 @@ function readLlm(section: Section): LlmConfig {
     provider,
     model: section.requiredString("model", '"gpt-4o-mini"'),
     baseURL: section.string("baseURL"),
-    apiKey: section.string("apiKey"),
+    apiKey: section.deferredString("apiKey"),
   });
 }
 
@@ -199,7 +208,7 @@ function readDream(section: Section): { gate?: Partial<GateThresholds> } {
   return { gate: readGate(gate, "gate", (key, message) => section.fail(key, message)) };
 }
 
-function readMcp(section: Section): { token?: string } {
+function readMcp(section: Section): { token?: DeferredString } {
   section.allowOnly(["token"]);
-  return compact({ token: section.string("token") });
+  return compact({ token: section.deferredString("token") });
 }

@@ -6,6 +6,7 @@
  */
 
 import { configError } from "../errors.js";
+import { type DeferredString, UnsetEnvValue } from "./resolve-env-refs.js";
 
 /** Annotation keys allowed in any object, since JSON has no comments. */
 type Json = Record<string, unknown>;
@@ -54,6 +55,12 @@ export class Section {
       this.fail(name, `must be a non-empty string, got ${describe(value)}.`);
     }
     return value;
+  }
+
+  /** A string that may wait for an unset environment variable (`resolve-env-refs.ts`). */
+  deferredString(name: string): DeferredString | undefined {
+    const value = this.value[name];
+    return value instanceof UnsetEnvValue ? value : this.string(name);
   }
 
   requiredString(name: string, example: string): string {

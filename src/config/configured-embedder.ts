@@ -3,6 +3,7 @@ import { createMiniLmEmbedder } from "../embed/local/minilm-embedder.js";
 import { createUseLiteEmbedder } from "../embed/local/use-lite-embedder.js";
 import { createOpenAICompatibleEmbedder } from "../embed/openai-compatible/openai-compatible-embedder.js";
 import type { EmbedderConfig } from "./config-schema.js";
+import { type DeferredString, UnsetEnvValue } from "./resolve-env-refs.js";
 
 /**
  * The embedder a config's `embedder` section names, or undefined for `local`: that choice waits
@@ -23,8 +24,20 @@ export function createConfiguredEmbedder(config: EmbedderConfig): Embedder | und
         ...(config.batchSize === undefined ? {} : { batchSize: config.batchSize }),
       });
     default: {
-      const { provider: _provider, ...options } = config;
-      return createOpenAICompatibleEmbedder(options);
+      const { provider: _provider, apiKey, headers, ...options } = config;
+      // A key whose variable is unset fails when the embedder is first used, not when it is made.
+      const later = (value: DeferredString) => (value instanceof UnsetEnvValue ? () => value.read() : value);
+      return createOpenAICompatibleEmbedder({
+        ...options,
+        ...(apiKey === undefined ? {} : { apiKey: later(apiKey) }),
+        ...(headers === undefined
+          ? {}
+          : {
+              headers: Object.fromEntries(
+                Object.entries(headers).map(([name, value]) => [name, later(value)]),
+              ),
+            }),
+      });
     }
   }
 }

@@ -13,7 +13,7 @@ import { configError } from "../errors.js";
 import type { Policy } from "../policy/policy.js";
 import { resolvePolicy } from "../policy/resolve-policy.js";
 import type { MemoryOptions } from "../sdk/create-context.js";
-import { type EmbedderConfig, type LucidConfig, validateConfig } from "./config-schema.js";
+import { type EmbedderConfig, isSecretKey, type LucidConfig, validateConfig } from "./config-schema.js";
 import { createConfiguredEmbedder } from "./configured-embedder.js";
 import { resolveDefaultScope, type ScopeDefaults, scopeOptionsOf } from "./default-scope.js";
 import { locateHome } from "./home.js";
@@ -54,7 +54,8 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
   const { home, configFile: file, databasePath } = locateHome({ flag: options.home, env: options.env });
   const text = await readConfigText(file);
   const raw: unknown = text === undefined ? {} : parseJson(text, file);
-  const config = validateConfig(resolveEnvRefs(raw, { env: options.env, file }), file);
+  // Secrets wait for the command that uses them: `lucid list` needs no MCP token.
+  const config = validateConfig(resolveEnvRefs(raw, { env: options.env, file, deferred: isSecretKey }), file);
   return {
     home,
     file,

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { type LucidConfig, SECRET_KEYS } from "./config-schema.js";
+import { isSecretKey, type LucidConfig } from "./config-schema.js";
 import { isEnvRef } from "./resolve-env-refs.js";
 
 export const MASK = "********";
@@ -18,17 +18,10 @@ export function redactConfig(config: LucidConfig, raw: unknown): Record<string, 
 
 function redact(value: unknown, raw: unknown, path: readonly string[]): unknown {
   if (isEnvRef(raw)) return { env: raw.env };
-  if (typeof value === "string" && isSecret(path)) return MASK;
+  if (typeof value === "string" && isSecretKey(path)) return MASK;
   if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
   const rawObject = typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>) : {};
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) copy[key] = redact(item, rawObject[key], [...path, key]);
   return copy;
-}
-
-function isSecret(path: readonly string[]): boolean {
-  return SECRET_KEYS.some((pattern) => {
-    const parts = pattern.split(".");
-    return parts.length === path.length && parts.every((part, i) => part === "*" || part === path[i]);
-  });
 }

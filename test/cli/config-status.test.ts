@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeEmbeddingServer, startFakeEmbeddingServer } from "../helpers/fake-openai-server.js";
+import { connectStdio } from "../mcp/mcp-client.js";
 import { runCli, runJson, tempHomes } from "./run-cli.js";
 
 const newHome = tempHomes();
@@ -64,6 +65,26 @@ describe("init and config", () => {
     expect((await runJson(["status"], { home })).json).toMatchObject({ error: { code: "INVALID_CONFIG" } });
   });
 
+  it("resolves an { env } reference only in the command that needs it (the README's MCP token)", async () => {
+    const home = newHome();
+    writeConfig(home, { mcp: { token: { env: "LUCID_TEST_MCP_TOKEN" } } });
+    for (const args of [["list", "--user", "kim"], ["status"], ["config"]]) {
+      const { code, stderr } = await runCli(args, { home });
+      expect({ args, code, stderr }).toMatchObject({ code: 0, stderr: "" });
+    }
+    const stdio = await connectStdio({ home });
+    try {
+      expect((await stdio.client.listTools()).tools.length).toBeGreaterThan(0);
+    } finally {
+      await stdio.close();
+    }
+    const http = await runJson(["mcp", "--http", "--port", "0"], { home });
+    expect(http.json).toMatchObject({ ok: false, error: { code: "INVALID_CONFIG" } });
+    expect((http.json.error as { message: string }).message).toMatch(
+      /mcp\.token .*LUCID_TEST_MCP_TOKEN.* not set/,
+    );
+  });
+
   it("resolves { env } references and never prints secrets", async () => {
     const home = newHome();
     writeConfig(home, {
@@ -79,9 +100,15 @@ describe("init and config", () => {
       mcp: { token: "literal-mcp-token" },
       dream: { gate: { minHours: 12, minSessions: 3 } },
     });
+    // The key's variable is unset: showing the config needs no key, embedding does.
     const missing = await runJson(["config"], { home });
-    expect(missing.json).toMatchObject({ ok: false, error: { code: "INVALID_CONFIG" } });
-    expect((missing.json.error as { message: string }).message).toMatch(
+    expect(missing.json).toMatchObject({
+      ok: true,
+      config: { embedder: { apiKey: { env: "TEST_EMBED_KEY" } } },
+    });
+    const embedding = await runJson(["add", "Needs the key", "--user", "kim"], { home });
+    expect(embedding.json).toMatchObject({ ok: false, error: { code: "INVALID_CONFIG" } });
+    expect((embedding.json.error as { message: string }).message).toMatch(
       /embedder\.apiKey .*TEST_EMBED_KEY.* not set/,
     );
 

@@ -1,4 +1,5 @@
 import { once } from "node:events";
+import { readDeferred } from "../../config/resolve-env-refs.js";
 import { formatScope, scopeFromOptions } from "../../core/scope.js";
 import { autoDreamEnabled } from "../../edge/auto-dream-switch.js";
 import { integerFlag } from "../args/flag-values.js";
@@ -63,7 +64,7 @@ export const mcpCommand = defineCommand({
           createServer: newServer,
           host: flags.host,
           port,
-          token: loaded.config.mcp?.token,
+          token: readDeferred(loaded.config.mcp?.token),
         });
         url = http.url;
         const scope = formatScope(scopeFromOptions(defaults)) || "none (calls must pass user_id…)";

@@ -16,8 +16,11 @@ export interface OpenAICompatibleEmbedderOptions {
   baseURL: string;
   /** Model name sent with each request, e.g. `"text-embedding-3-small"` or `"nomic-embed-text"`. */
   model: string;
-  /** Sent as `Authorization: Bearer <apiKey>`. Omit for local servers that need none. */
-  apiKey?: string;
+  /**
+   * Sent as `Authorization: Bearer <apiKey>`. Omit for local servers that need none. A function is
+   * read at each request (a key from a config reference that is only needed when embedding).
+   */
+  apiKey?: string | (() => string);
   /** Asks the server to shorten vectors to this length (OpenAI `text-embedding-3-*` support it). */
   dimensions?: number;
   /** Length of the vectors the server returns. Defaults to `dimensions`; one of the two is required. */
@@ -26,8 +29,8 @@ export interface OpenAICompatibleEmbedderOptions {
   batchSize?: number;
   /** Per-request timeout in milliseconds, including reading the body. Default 60 000. */
   timeoutMs?: number;
-  /** Extra request headers (e.g. `api-key` for Azure, or an organisation header). */
-  headers?: Record<string, string>;
+  /** Extra request headers (e.g. `api-key` for Azure, or an organisation header); functions as for `apiKey`. */
+  headers?: Record<string, string | (() => string)>;
 }
 
 /** Longest part of an error body quoted in a message: enough for the server's reason, not a page of HTML. */
@@ -46,27 +49,30 @@ const BODY_EXCERPT_LENGTH = 300;
  * const [vector] = await embedder.embed(["The user has a dog named Poppy"], "add");
  */
 export function createOpenAICompatibleEmbedder(options: OpenAICompatibleEmbedderOptions): Embedder {
-  const { apiKey, dimensions, headers = {} } = options;
+  const { dimensions, headers = {} } = options;
   const model = requireNonEmpty("model", options.model);
   const url = `${requireNonEmpty("baseURL", options.baseURL).replace(/\/+$/, "")}/embeddings`;
   const dimension = resolveDimension(options);
   const batchSize = requirePositiveInteger("batchSize", options.batchSize ?? 128);
   const timeoutMs = requirePositiveInteger("timeoutMs", options.timeoutMs ?? 60_000);
-  const requestHeaders: Record<string, string> = {
+  const valueOf = (value: string | (() => string)) => (typeof value === "function" ? value() : value);
+  const requestHeaders = (apiKey: string | undefined): Record<string, string> => ({
     "content-type": "application/json",
     accept: "application/json",
-    ...headers,
+    ...Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, valueOf(value)])),
     ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
-  };
+  });
 
   async function embedBatch(input: readonly string[]): Promise<Float32Array[]> {
     const request = JSON.stringify({ model, input, dimensions, encoding_format: "float" });
+    const apiKey = options.apiKey === undefined ? undefined : valueOf(options.apiKey);
+    const sent = requestHeaders(apiKey);
     const signal = AbortSignal.timeout(timeoutMs);
     let status = 0;
     let body = "";
     for (let attempt = 1; ; attempt++) {
       try {
-        const response = await fetch(url, { method: "POST", headers: requestHeaders, body: request, signal });
+        const response = await fetch(url, { method: "POST", headers: sent, body: request, signal });
         status = response.status;
         body = await response.text();
         break;

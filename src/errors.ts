@@ -36,6 +36,7 @@ export const ERROR_KINDS = {
   EMPTY_TEXT: "input",
   TEXT_TOO_LONG: "input",
   SCOPE_REQUIRED: "input",
+  SCOPE_NOT_ALLOWED: "input",
   INVALID_FILTER: "input",
   UNKNOWN_FILTER_OPERATOR: "input",
   UNKNOWN_CATEGORY: "input",

@@ -6,6 +6,7 @@
  * @module
  */
 
+import type { ScopeOptions } from "../core/scope.js";
 import type { GateThresholds } from "../policy/policy.js";
 import { POLICY_LAYER_KEYS, type PolicyLayer, readGate, readPolicyLayer } from "../policy/policy-layer.js";
 import { isTimeZone } from "../text/expiry-date.js";
@@ -65,7 +66,7 @@ export interface LucidConfig {
   /** The auto-dream gate: Mem0's defaults are 24 hours, 5 sessions, 20 memories. */
   dream?: { gate?: Partial<GateThresholds> };
   /** The MCP server: `token` is the bearer token its HTTP transport requires. */
-  mcp?: { token?: DeferredString };
+  mcp?: { token?: DeferredString; tokens?: Record<string, { token: DeferredString; scope: ScopeOptions }> };
 }
 
 /** Keys that hold secrets: never printed, whether written literally or as an env reference. */
@@ -74,6 +75,7 @@ export const SECRET_KEYS: readonly string[] = [
   "embedder.headers.*",
   "llm.apiKey",
   "mcp.token",
+  "mcp.tokens.*.token",
 ];
 
 /** Whether a dotted key (as parts) is one of {@link SECRET_KEYS}; `*` matches any one part. */
@@ -208,7 +210,37 @@ function readDream(section: Section): { gate?: Partial<GateThresholds> } {
   return { gate: readGate(gate, "gate", (key, message) => section.fail(key, message)) };
 }
 
-function readMcp(section: Section): { token?: DeferredString } {
-  section.allowOnly(["token"]);
-  return compact({ token: section.deferredString("token") });
+function readMcp(section: Section): LucidConfig["mcp"] {
+  section.allowOnly(["token", "tokens"]);
+  const tokens = section.section("tokens");
+  return compact({
+    token: section.deferredString("token"),
+    tokens: tokens === undefined ? undefined : readTokens(tokens),
+  });
+}
+
+/** `mcp.tokens`: named tokens, each bound to a scope (`userId`, and optionally `agentId`, `appId`). */
+function readTokens(section: Section): Record<string, { token: DeferredString; scope: ScopeOptions }> {
+  const tokens: Record<string, { token: DeferredString; scope: ScopeOptions }> = {};
+  for (const name of Object.keys(section.value)) {
+    if (ANNOTATION_KEYS.has(name)) continue;
+    const entry = section.section(name) as Section;
+    entry.allowOnly(["token", "userId", "agentId", "appId"]);
+    const token =
+      entry.deferredString("token") ?? entry.fail("token", 'is required, e.g. { "env": "ALICE_MCP_TOKEN" }.');
+    const scope: ScopeOptions = {};
+    for (const key of ["userId", "agentId", "appId"] as const) {
+      const value = entry.string(key);
+      if (value === undefined) continue;
+      if (/\s/u.test(value)) entry.fail(key, `must be an id without whitespace, got ${describe(value)}.`);
+      scope[key] = value;
+    }
+    if (Object.keys(scope).length === 0)
+      entry.fail(
+        "userId",
+        "is required: a token here is bound to a scope (use mcp.token for one that is not).",
+      );
+    tokens[name] = { token, scope };
+  }
+  return tokens;
 }

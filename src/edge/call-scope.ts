@@ -36,13 +36,27 @@ export interface CallScope {
 
 /**
  * The call's scope: `defaults` with each key the call names replaced. No scope at all is
- * `SCOPE_REQUIRED`; an id with whitespace is `INVALID_ARGUMENT`.
+ * `SCOPE_REQUIRED`; an id with whitespace is `INVALID_ARGUMENT`. With `bound` (a server started
+ * for one user, or a token bound to a scope), the keys it names are fixed: a call may narrow within
+ * them (`agent_id`, `run_id`) but naming another value is `SCOPE_NOT_ALLOWED`.
  *
  * @example
  * resolveCallScope({ userId: "alice" }, { agent_id: "coder" }).scope; // { user_id: "alice", agent_id: "coder" }
+ * resolveCallScope({}, { user_id: "bob" }, { userId: "alice" }); // throws SCOPE_NOT_ALLOWED
  */
-export function resolveCallScope(defaults: ScopeOptions, params: Scope): CallScope {
-  const merged: ScopeOptions = { ...defaults };
+export function resolveCallScope(defaults: ScopeOptions, params: Scope, bound?: ScopeOptions): CallScope {
+  const fixed = bound === undefined ? {} : scopeFromOptions(bound);
+  for (const key of SCOPE_KEYS) {
+    const value = params[key];
+    const allowed = fixed[key];
+    if (allowed === undefined || value === undefined || value.trim() === allowed) continue;
+    throw new LucidError(
+      "SCOPE_NOT_ALLOWED",
+      `This server serves ${formatScope(fixed)} only; it cannot act on ${key}=${value}. Leave ${key} out, or start the server with --any-scope (or use a token bound to that scope).`,
+      { details: { key } },
+    );
+  }
+  const merged: ScopeOptions = { ...defaults, ...(bound ?? {}) };
   for (const key of SCOPE_KEYS) {
     const value = params[key];
     if (value !== undefined) merged[SCOPE_OPTION_NAMES[key]] = value;

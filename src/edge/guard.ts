@@ -45,7 +45,9 @@ export function checkBinding(
   );
 }
 
-export type GuardVerdict = { ok: true } | { ok: false; status: 401 | 403; message: string };
+export type GuardVerdict =
+  | { ok: true /** Which of the accepted tokens the request carried, when tokens are set. */; token?: number }
+  | { ok: false; status: 401 | 403; message: string };
 
 /**
  * Whether this request may go on: the token when one is set, a loopback Host on a loopback bind, and
@@ -54,8 +56,9 @@ export type GuardVerdict = { ok: true } | { ok: false; status: 401 | 403; messag
  */
 export function guardRequest(
   request: IncomingMessage,
-  options: { host: string; token?: string | undefined },
+  options: { host: string; token?: string | undefined; tokens?: readonly string[] },
 ): GuardVerdict {
+  const accepted = [...(options.token === undefined ? [] : [options.token]), ...(options.tokens ?? [])];
   const origin = request.headers.origin;
   if (origin !== undefined && !originAllowed(origin, request.headers.host, options.host)) {
     return {
@@ -64,10 +67,13 @@ export function guardRequest(
       message: `Forbidden: requests from the web page ${JSON.stringify(origin)} are not served; only pages of this machine or of the server itself.`,
     };
   }
-  if (options.token !== undefined && !bearerMatches(request.headers.authorization, options.token)) {
+  // Every token is compared, so timing does not say which one a guess was close to.
+  const matches = accepted.map((token) => bearerMatches(request.headers.authorization, token));
+  const token = matches.indexOf(true);
+  if (accepted.length > 0 && token < 0) {
     return { ok: false, status: 401, message: "Unauthorized: send Authorization: Bearer <token>." };
   }
-  if (options.token === undefined && isLoopbackHost(options.host)) {
+  if (accepted.length === 0 && isLoopbackHost(options.host)) {
     const hostname = hostnameOf(request.headers.host);
     if (hostname === undefined || !isLoopbackHost(hostname)) {
       return {
@@ -77,7 +83,7 @@ export function guardRequest(
       };
     }
   }
-  return { ok: true };
+  return token < 0 ? { ok: true } : { ok: true, token };
 }
 
 /** A page of this machine on a loopback bind, or of the very address the request was sent to. */

@@ -15,20 +15,32 @@ import type { AddressInfo } from "node:net";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import type { ScopeOptions } from "../core/scope.js";
 import { readJsonBody } from "../edge/body.js";
 import { checkBinding, guardRequest } from "../edge/guard.js";
 
 export const MCP_PATH = "/mcp";
 
+/** A bearer token that opens sessions bound to one scope (`mcp.tokens` in lucid.config.json). */
+export interface ScopedToken {
+  readonly token: string;
+  readonly scope: ScopeOptions;
+}
+
 export interface HttpServerOptions {
-  /** A new server for each client session. */
-  readonly createServer: () => McpServer;
+  /**
+   * A new server for each client session; `bound` is the scope of the token that opened it, when
+   * that token is one of `tokens`.
+   */
+  readonly createServer: (session: { readonly bound?: ScopeOptions }) => McpServer;
   /** Default 127.0.0.1. Any other address requires `token`. */
   readonly host?: string;
   /** Default 8787; 0 picks a free port. */
   readonly port?: number;
-  /** When set, every request needs `Authorization: Bearer <token>`. */
+  /** When set, every request needs `Authorization: Bearer <token>` (or one of `tokens`). */
   readonly token?: string | undefined;
+  /** Tokens bound to a scope: a session opened with one can act only within its scope. */
+  readonly tokens?: readonly ScopedToken[];
   /** A session with no request for this long is closed. Default 30 minutes. */
   readonly idleSessionMs?: number;
   /** Sessions kept at once; a new one closes the least recently used. Default 100. */
@@ -58,7 +70,12 @@ export interface RunningHttpServer {
  */
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
   const host = options.host ?? "127.0.0.1";
-  checkBinding(host, options.token);
+  const scoped = options.tokens ?? [];
+  checkBinding(host, options.token ?? scoped[0]?.token);
+  const accepted = { host, token: options.token, tokens: scoped.map((entry) => entry.token) };
+  /** The scope of the token at `index` of the guard's list (the unscoped `token` comes first). */
+  const boundBy = (index: number | undefined): ScopeOptions | undefined =>
+    index === undefined ? undefined : scoped[index - (options.token === undefined ? 0 : 1)]?.scope;
   const idleMs = options.idleSessionMs ?? DEFAULT_IDLE_SESSION_MS;
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
   /** In order of last use, least recent first (a Map keeps insertion order; a use re-inserts). */
@@ -85,16 +102,17 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   );
   sweep.unref();
 
-  const startSession = async (): Promise<StreamableHTTPServerTransport> => {
+  const startSession = async (token: number | undefined): Promise<StreamableHTTPServerTransport> => {
     for (const [id, session] of sessions) {
       if (sessions.size < maxSessions) break;
       await closeSession(id, session);
     }
-    const server = options.createServer();
+    const bound = boundBy(token);
+    const server = options.createServer(bound === undefined ? {} : { bound });
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       onsessioninitialized: (id) => {
-        sessions.set(id, { transport, server, lastUsed: Date.now(), open: 0 });
+        sessions.set(id, { transport, server, lastUsed: Date.now(), open: 0, token });
       },
     });
     transport.onclose = () => {
@@ -105,7 +123,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   };
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    const verdict = guardRequest(request, { host, token: options.token });
+    const verdict = guardRequest(request, accepted);
     if (!verdict.ok) {
       const headers: Record<string, string> =
         verdict.status === 401 ? { "WWW-Authenticate": 'Bearer realm="lucid"' } : {};
@@ -129,6 +147,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
           "Session not found (it ended, or expired idle): initialize a new one.",
         );
       }
+      // A session bound to one token's scope answers to that token only.
+      if (session.token !== verdict.token) {
+        return sendError(response, 403, "Forbidden: this session was opened with another token.");
+      }
       touch(sessionId, session);
       session.open++;
       response.once("close", () => {
@@ -138,7 +160,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       return session.transport.handleRequest(request, response, body);
     }
     if (request.method === "POST" && isInitializeRequest(body)) {
-      const transport = await startSession();
+      const transport = await startSession(verdict.token);
       return transport.handleRequest(request, response, body);
     }
     return sendError(
@@ -184,6 +206,8 @@ interface Session {
   lastUsed: number;
   /** Requests (or streams) still open. */
   open: number;
+  /** The guard's index of the token that opened it, when tokens are set. */
+  readonly token: number | undefined;
 }
 
 /** A JSON-RPC error body, as the SDK's transport writes its own. */

@@ -36,6 +36,11 @@ export interface McpServerOptions {
   readonly memory: Memory;
   /** The scope used when a call names none: `LUCID_USER_ID`… and the config's `defaults`. */
   readonly defaults?: ScopeOptions;
+  /**
+   * The scope this session is bound to (`lucid mcp --user alice`, or the scope of the token that
+   * opened it): calls may narrow within it, never leave it (`SCOPE_NOT_ALLOWED`). None: any scope.
+   */
+  readonly bound?: ScopeOptions;
   /** Auto-dream after a session's first call; `{ enabled: false }` switches it off. */
   readonly autoDream?: AutoDreamOptions;
   /** Shared by the sessions of one process (HTTP), so every session sees every background job. */
@@ -90,7 +95,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       memory,
       events,
       scope: (params) => {
-        used = resolveCallScope(defaults, params);
+        used = resolveCallScope(defaults, params, options.bound);
         return used;
       },
       shown,

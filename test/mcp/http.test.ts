@@ -70,7 +70,7 @@ describe("lucid mcp --http on loopback", () => {
     const [first, second] = await Promise.all([connectHttp(server.url), connectHttp(server.url)]);
     try {
       const { tools } = await first.listTools();
-      expect(tools).toHaveLength(9);
+      expect(tools).toHaveLength(10);
       const added = await callTool(first, "memory_add", {
         facts: ["Alice drinks oat milk", "Alice runs on Sundays"],
       });
@@ -126,6 +126,71 @@ describe("lucid mcp --http off loopback", () => {
       expect(server.stderr()).not.toContain("correct-horse-battery");
     } finally {
       await server.stop();
+    }
+  });
+
+  it("binds a session to the scope of the token that opened it (mcp.tokens)", async () => {
+    const home = newHome();
+    writeConfig(home, {
+      mcp: {
+        token: { env: "LUCID_MCP_TOKEN" },
+        tokens: { alice: { token: { env: "ALICE_TOKEN" }, userId: "alice" } },
+      },
+    });
+    const server = await startHttpProcess({
+      home,
+      args: ["--host", "0.0.0.0"],
+      env: { LUCID_MCP_TOKEN: "operator-token-value", ALICE_TOKEN: "alice-token-value", LUCID_DREAM: "off" },
+    });
+    const url = server.url.replace("0.0.0.0", "127.0.0.1");
+    const operator = await connectHttp(url, "operator-token-value");
+    const alice = await connectHttp(url, "alice-token-value");
+    try {
+      expect(
+        (await callTool(operator, "memory_add", { text: "Bob parks on level 2", user_id: "bob" })).isError,
+      ).toBeFalsy();
+      expect((await callTool(alice, "memory_add", { text: "Alice parks on level 4" })).isError).toBeFalsy();
+      const own = await callTool(alice, "memory_list");
+      expect(dataOf(own)).toMatchObject({ total: 1 });
+      const other = await callTool(alice, "memory_list", { user_id: "bob" });
+      expect(other.isError).toBe(true);
+      expect(textOf(other)).toMatch(/^SCOPE_NOT_ALLOWED/);
+      // The unbound token still reaches any user.
+      expect(dataOf(await callTool(operator, "memory_list", { user_id: "alice" }))).toMatchObject({
+        total: 1,
+      });
+    } finally {
+      await Promise.all([operator.close(), alice.close()]);
+      await server.stop();
+    }
+  });
+
+  it("serves only the --user it was started for, unless --any-scope", async () => {
+    const bound = await startHttpProcess({
+      home: newHome(),
+      args: ["--user", "mia"],
+      env: { LUCID_DREAM: "off" },
+    });
+    const client = await connectHttp(bound.url);
+    try {
+      expect(textOf(await callTool(client, "memory_list", { user_id: "noah" }))).toMatch(
+        /^SCOPE_NOT_ALLOWED/,
+      );
+    } finally {
+      await client.close();
+      await bound.stop();
+    }
+    const open = await startHttpProcess({
+      home: newHome(),
+      args: ["--user", "mia", "--any-scope"],
+      env: { LUCID_DREAM: "off" },
+    });
+    const anyone = await connectHttp(open.url);
+    try {
+      expect((await callTool(anyone, "memory_list", { user_id: "noah" })).isError).toBeFalsy();
+    } finally {
+      await anyone.close();
+      await open.stop();
     }
   });
 });

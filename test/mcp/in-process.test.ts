@@ -72,6 +72,7 @@ describe("MCP server in-process", () => {
       "memory_list",
       "memory_update",
       "memory_delete",
+      "memory_history",
       "memory_event_list",
       "memory_event_status",
       "memory_dream",
@@ -278,5 +279,75 @@ describe("MCP server in-process", () => {
     expect(text(result)).toContain('"Deploy with token [REDACTED:github-pat] before Friday"');
     expect(text(result)).toMatch(/— redacted: github-pat$/);
     expect(JSON.stringify(result)).not.toContain("ghp_a1B2");
+  });
+
+  it("applies a dream with dry_run: false, as auto: true does, and refuses the two disagreeing", async () => {
+    await call(alice, "memory_add", { facts: ["I keep my bike in the shed"], user_id: "gina" });
+    const applied = await call(alice, "memory_dream", { user_id: "gina", dry_run: false });
+    expect(applied.isError, text(applied)).toBeFalsy();
+    expect(applied.structuredContent).toMatchObject({ dryRun: false });
+    // Applied: the first-person rewrite changed the text.
+    expect((await memory.getAll({ filters: { user_id: "gina" } })).results[0]?.memory).toMatch(
+      /^User keeps /,
+    );
+    const both = await call(alice, "memory_dream", { user_id: "gina", dry_run: true, auto: true });
+    expect(both.isError).toBe(true);
+    expect(text(both)).toMatch(/^INVALID_ARGUMENT: dry_run: true and auto: true disagree/);
+  });
+
+  it("refuses text and facts together instead of dropping text", async () => {
+    const both = await call(alice, "memory_add", {
+      text: "Hana runs",
+      facts: ["Hana swims"],
+      user_id: "hana",
+    });
+    expect(both.isError).toBe(true);
+    expect(text(both)).toMatch(
+      /^INVALID_ARGUMENT: Pass `text` \(one fact\) or `facts` \(several\), not both/,
+    );
+    expect((await memory.getAll({ filters: { user_id: "hana" } })).total).toBe(0);
+  });
+
+  it("stores no noise: chatter and tool output are filtered as dream's noise rules would delete them", async () => {
+    const chatter = await call(alice, "memory_add", { text: "ok thanks", user_id: "ivan" });
+    expect(chatter.isError).toBeFalsy();
+    expect(text(chatter)).toMatch(/^All provided facts were filtered as noise\. Nothing stored\./);
+    const mixed = await call(alice, "memory_add", {
+      facts: ["Ivan's team ships on Thursdays", "got it, thanks!", "=== 12 passed, 0 failed in 3.41s ==="],
+      user_id: "ivan",
+    });
+    expect(text(mixed)).toMatch(/^Stored 1 fact/);
+    expect(text(mixed)).toMatch(/not stored \(acknowledgement\): "got it, thanks!"/);
+    expect(mixed.structuredContent).toMatchObject({
+      filtered: [{ fact: "got it, thanks!" }, { fact: "=== 12 passed, 0 failed in 3.41s ===" }],
+    });
+    const stored = await memory.getAll({ filters: { user_id: "ivan" } });
+    expect(stored.results.map((item) => item.memory)).toEqual(["Ivan's team ships on Thursdays"]);
+  });
+
+  it("shows a memory's history, only within the call's scope", async () => {
+    const added = await call(alice, "memory_add", { text: "Jo drinks black coffee", user_id: "jo" });
+    const id = (added.structuredContent as { results: { id: string }[] }).results[0]?.id as string;
+    await call(alice, "memory_update", { memory_id: id, text: "Jo drinks oat flat whites", user_id: "jo" });
+    const history = await call(alice, "memory_history", { memory_id: id, user_id: "jo" });
+    expect(history.isError, text(history)).toBeFalsy();
+    expect(text(history)).toMatch(/^History of .* \(2 changes, oldest first\):/);
+    expect(text(history)).toMatch(/ADD by .*added "Jo drinks black coffee"/);
+    expect(text(history)).toMatch(/UPDATE by .*"Jo drinks black coffee" → "Jo drinks oat flat whites"/);
+    const elsewhere = await call(alice, "memory_history", { memory_id: id, user_id: "kai" });
+    expect(text(elsewhere)).toMatch(/^MEMORY_NOT_FOUND/);
+  });
+
+  it("binds a session to its scope: narrower is fine, another user is refused", async () => {
+    const bound = await connect({ memory, defaults: { userId: "lea" }, bound: { userId: "lea" } });
+    await call(bound, "memory_add", { text: "Lea's desk is on the third floor", agent_id: "office" });
+    const narrowed = await call(bound, "memory_list", { agent_id: "office" });
+    expect(narrowed.structuredContent).toMatchObject({ total: 1 });
+    expect((await call(bound, "memory_list", { user_id: "lea" })).isError).toBeFalsy();
+    const other = await call(bound, "memory_search", { query: "desk", user_id: "bob" });
+    expect(other.isError).toBe(true);
+    expect(text(other)).toMatch(
+      /^SCOPE_NOT_ALLOWED: This server serves user_id=lea only; it cannot act on user_id=bob/,
+    );
   });
 });

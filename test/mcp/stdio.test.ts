@@ -27,7 +27,7 @@ describe("lucid mcp over stdio", () => {
     await Promise.all([alice?.close(), bob?.close()]);
   });
 
-  it("lists the nine tools, each with an input schema", async () => {
+  it("lists the ten tools, each with an input schema", async () => {
     const { tools } = await alice.client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(
       [
@@ -37,6 +37,7 @@ describe("lucid mcp over stdio", () => {
         "memory_event_list",
         "memory_event_status",
         "memory_get",
+        "memory_history",
         "memory_list",
         "memory_search",
         "memory_update",

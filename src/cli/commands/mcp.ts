@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import { readDeferred } from "../../config/resolve-env-refs.js";
-import { formatScope, scopeFromOptions } from "../../core/scope.js";
+import { formatScope, type ScopeOptions, scopeFromOptions } from "../../core/scope.js";
 import { autoDreamEnabled } from "../../edge/auto-dream-switch.js";
 import { integerFlag } from "../args/flag-values.js";
 import { defineCommand } from "../command.js";
@@ -18,18 +18,27 @@ export const mcpCommand = defineCommand({
       valueHint: "HOST",
       description: "HTTP address (default 127.0.0.1; any other needs mcp.token in the config)",
     },
+    "any-scope": {
+      type: "boolean",
+      description:
+        "let calls name any user, agent or app (default: a server started with --user serves that user only)",
+    },
   },
   scoped: true,
   examples: [
-    "claude mcp add lucid -e LUCID_USER_ID=alice -- lucid mcp",
+    "claude mcp add lucid -- lucid mcp --user alice",
     "lucid mcp --user alice",
+    "lucid mcp --any-scope",
     "lucid mcp --http --port 8787",
     "LUCID_MCP_TOKEN=s3cret lucid mcp --http --host 0.0.0.0",
   ],
   notes: [
     "Tools: memory_search, memory_add, memory_get, memory_list, memory_update, memory_delete, " +
-      "memory_event_list, memory_event_status, memory_dream. Calls act on the default scope " +
+      "memory_history, memory_event_list, memory_event_status, memory_dream. Calls act on the default scope " +
       "(--user/--agent/--app, LUCID_USER_ID…, or the config's defaults) unless they pass user_id…",
+    "--user/--agent/--app also bind every session to that scope: a call naming another user is refused " +
+      "(SCOPE_NOT_ALLOWED) unless the server runs with --any-scope. Over HTTP, mcp.tokens in the config " +
+      "gives tokens bound to one scope each.",
     "Each connection is one session for the auto-dream gate; when the gate passes, `dream --auto` runs " +
       "in the background. LUCID_DREAM=off switches that off.",
     "stdout carries the protocol in stdio mode; messages go to stderr.",
@@ -42,6 +51,9 @@ export const mcpCommand = defineCommand({
     }
     const { loaded } = await context.setup();
     const defaults = await context.scope();
+    // The scope flags bind the server; the environment and the config only default it.
+    const explicit = await context.scope({ defaults: false });
+    const bound = flags["any-scope"] === true || Object.keys(explicit).length === 0 ? undefined : explicit;
     const memory = await context.memory();
     // Loaded here, not at the top: the MCP SDK is a tenth of a second that no other command needs.
     const [{ EventRegistry }, { startHttpServer }, { createMcpServer }, { shutdownSignal }, { serveStdio }] =
@@ -55,7 +67,17 @@ export const mcpCommand = defineCommand({
     const events = new EventRegistry((await memory.ready()).clock);
     const autoDream = { enabled: autoDreamEnabled(io.env) };
     const log = (line: string) => void io.stderr.write(`${line}\n`);
-    const newServer = () => createMcpServer({ memory, defaults, events, autoDream, log });
+    const newServer = (session: { bound?: ScopeOptions } = {}) => {
+      const sessionBound = session.bound ?? bound;
+      return createMcpServer({
+        memory,
+        defaults,
+        events,
+        autoDream,
+        log,
+        ...(sessionBound === undefined ? {} : { bound: sessionBound }),
+      });
+    };
     const { signal, dispose } = shutdownSignal();
     let url: string | undefined;
     try {
@@ -65,6 +87,10 @@ export const mcpCommand = defineCommand({
           host: flags.host,
           port,
           token: readDeferred(loaded.config.mcp?.token),
+          tokens: Object.values(loaded.config.mcp?.tokens ?? {}).map((entry) => ({
+            token: readDeferred(entry.token),
+            scope: entry.scope,
+          })),
         });
         url = http.url;
         const scope = formatScope(scopeFromOptions(defaults)) || "none (calls must pass user_id…)";

@@ -11,7 +11,7 @@ import type { Analyser } from "../analyser.js";
 import type { DeleteAction } from "../plan.js";
 import { chatter } from "./noise/chatter.js";
 import { machineLine } from "./noise/machine-lines.js";
-import type { NoiseRule } from "./noise/noise-rule.js";
+import type { NoiseMatch, NoiseRule } from "./noise/noise-rule.js";
 import { buildOutput, tableOutput, testReport, toolTrace } from "./noise/run-output.js";
 import { bareTimestamp, cronRecord, healthProbe, heartbeat } from "./noise/run-records.js";
 import { jsonBlob, logOutput, markupPage, shellOutput, stackTrace } from "./noise/tool-output.js";
@@ -45,12 +45,27 @@ const RULES: readonly NoiseRule[] = [
 export const analyseNoise: Analyser = (snapshot) => {
   const actions: DeleteAction[] = [];
   for (const memory of snapshot.memories) {
-    for (const rule of RULES) {
-      const match = rule(memory.text, memory.metadata);
-      if (match === undefined) continue;
-      actions.push({ kind: "delete", ids: [memory.id], reason: "noise", why: match });
-      break;
-    }
+    const match = noiseOf(memory.text, memory.metadata);
+    if (match !== undefined) actions.push({ kind: "delete", ids: [memory.id], reason: "noise", why: match });
   }
   return actions;
 };
+
+/**
+ * Why a text states no fact (the first noise rule it matches), or undefined: what dream deletes as
+ * noise, and what an agent-facing add (MCP `memory_add`) refuses to store in the first place.
+ *
+ * @example
+ * noiseOf("ok thanks")?.rule; // => "acknowledgement"
+ * noiseOf("User prefers pnpm"); // => undefined
+ */
+export function noiseOf(
+  text: string,
+  metadata: Readonly<Record<string, unknown>> = {},
+): NoiseMatch | undefined {
+  for (const rule of RULES) {
+    const match = rule(text, metadata);
+    if (match !== undefined) return match;
+  }
+  return undefined;
+}

@@ -12,6 +12,7 @@ import { memoryDreamTool } from "./memory-dream.js";
 import { memoryEventListTool } from "./memory-event-list.js";
 import { memoryEventStatusTool } from "./memory-event-status.js";
 import { memoryGetTool } from "./memory-get.js";
+import { memoryHistoryTool } from "./memory-history.js";
 import { memoryListTool } from "./memory-list.js";
 import { memorySearchTool } from "./memory-search.js";
 import { memoryUpdateTool } from "./memory-update.js";
@@ -23,6 +24,7 @@ export const TOOLS: readonly Tool[] = [
   memoryListTool,
   memoryUpdateTool,
   memoryDeleteTool,
+  memoryHistoryTool,
   memoryEventListTool,
   memoryEventStatusTool,
   memoryDreamTool,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { noiseOf } from "../../dream/analyse/noise.js";
 import { LucidError } from "../../errors.js";
 import { clip, plural } from "../render.js";
 import { scopeParams } from "../scope-params.js";
@@ -11,7 +12,8 @@ export const memoryAddTool = defineTool({
     "Store durable facts in long-term memory: who the user is, preferences, decisions, rules, project " +
     "facts, lessons learned. Write each fact as one short, self-contained sentence in the third person " +
     '("User prefers pnpm over npm"), not a transcript. Pass one fact as `text` or several as `facts`. ' +
-    "An exact duplicate in the same scope is not stored twice. Credentials are redacted before storing. " +
+    "An exact duplicate in the same scope is not stored twice. Chatter, acknowledgements and tool output " +
+    '("ok thanks", a test summary) are not facts and are not stored. Credentials are redacted before storing. ' +
     "Stored in the server's default user scope unless you pass user_id / agent_id / app_id / run_id.",
   input: {
     text: z.string().min(1).optional().describe("One fact to remember."),
@@ -20,7 +22,7 @@ export const memoryAddTool = defineTool({
       .min(1)
       .max(100)
       .optional()
-      .describe("Several facts, one memory each (used instead of `text` when given)."),
+      .describe("Several facts, one memory each. Pass either this or `text`, not both."),
     category: z
       .string()
       .min(1)
@@ -43,9 +45,30 @@ export const memoryAddTool = defineTool({
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run(args, call) {
-    const facts = args.facts ?? (args.text === undefined ? [] : [args.text]);
-    if (facts.length === 0) {
+    if (args.text !== undefined && args.facts !== undefined) {
+      throw new LucidError(
+        "INVALID_ARGUMENT",
+        "Pass `text` (one fact) or `facts` (several), not both: put the text in `facts` too if it is a fact of its own.",
+      );
+    }
+    const given = args.facts ?? (args.text === undefined ? [] : [args.text]);
+    if (given.length === 0) {
       throw new LucidError("INVALID_ARGUMENT", "No facts provided. Pass `text` or a `facts` array.");
+    }
+    // What dream would delete as noise is not stored at all (Mem0's plugin filters these too).
+    const noise = given.flatMap((fact) => {
+      const match = noiseOf(fact);
+      return match === undefined ? [] : [{ fact, rule: match.rule }];
+    });
+    const facts = given.filter((fact) => !noise.some((item) => item.fact === fact));
+    const filtered = noise.map(
+      (item) => `- not stored (${item.rule.replace(/_/gu, " ")}): "${clip(item.fact, 80)}"`,
+    );
+    if (facts.length === 0) {
+      return {
+        text: ["All provided facts were filtered as noise. Nothing stored.", ...filtered].join("\n"),
+        data: { results: [], filtered: noise },
+      };
     }
     const scope = call.scope(args);
     const metadata: Record<string, unknown> = { ...args.metadata };
@@ -74,6 +97,9 @@ export const memoryAddTool = defineTool({
       existing === 0
         ? `Stored ${plural(added, "fact")} [${args.category ?? "uncategorized"}] for ${scope.label}:`
         : `Stored ${plural(added, "fact")}, ${existing} already known, for ${scope.label}:`;
-    return { text: [head, ...lines].join("\n"), data: { scope: scope.scope, results } };
+    return {
+      text: [head, ...lines, ...filtered].join("\n"),
+      data: { scope: scope.scope, results, ...(noise.length === 0 ? {} : { filtered: noise }) },
+    };
   },
 });

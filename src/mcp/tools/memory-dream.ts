@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { DreamPlan } from "../../dream/plan.js";
 import { NOTHING_TO_DO, renderReport } from "../../dream/render-report.js";
+import { LucidError } from "../../errors.js";
 import { scopeParams } from "../scope-params.js";
 import { defineTool } from "../tool.js";
 
@@ -9,22 +10,32 @@ export const memoryDreamTool = defineTool({
   title: "Consolidate memories (dream)",
   description:
     "Consolidate a scope's memories: remove leaked credentials, noise and expired facts, merge " +
-    "duplicates, flag contradictions, rewrite vague entries. `dry_run: true` (the default) only returns " +
-    "the plan — a report of every proposed change with the reason — and changes nothing. `auto: true` " +
-    "applies it as `lucid dream --auto`: deletions, merges and rewrites; contradictions and the plan's " +
+    "duplicates, flag contradictions, rewrite vague entries. By default (or with `dry_run: true`) it only " +
+    "returns the plan — a report of every proposed change with the reason — and changes nothing. " +
+    "`dry_run: false` (or `auto: true`) applies it as `lucid dream --auto`: deletions, merges and rewrites; contradictions and the plan's " +
     "review items (possible duplicates and possible conflicts it is not sure of) are left for a person — " +
     "show them to the user; pinned memories are never touched; the run can be undone with `lucid dream undo <run>`. " +
     "Dreams also run on their own after enough sessions, so call this only when asked to tidy memory. " +
     "Acts on the server's default user unless you pass user_id / agent_id / app_id / run_id.",
   input: {
-    dry_run: z.boolean().optional().describe("Only report what would change (the default)."),
-    auto: z.boolean().optional().describe("Apply the plan now (ignored when dry_run is true)."),
+    dry_run: z
+      .boolean()
+      .optional()
+      .describe("true (the default): only report what would change; false: apply the plan now."),
+    auto: z.boolean().optional().describe("Apply the plan now, as dry_run: false does."),
     ...scopeParams,
   },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   async run(args, call) {
     const scope = call.scope(args);
-    if (args.dry_run === true || args.auto !== true) {
+    if (args.dry_run === true && args.auto === true) {
+      throw new LucidError(
+        "INVALID_ARGUMENT",
+        "dry_run: true and auto: true disagree: pass dry_run: false (or auto: true) to apply, or neither to preview.",
+      );
+    }
+    const apply = args.dry_run === false || args.auto === true;
+    if (!apply) {
       const plan = await call.shown(await call.memory.dream.plan(scope.options));
       return {
         text: renderDryRun(plan),

@@ -26,6 +26,8 @@ const SCOPE_FLAG_OF: Readonly<Record<keyof ScopeOptions, string>> = {
 };
 
 export interface ContextInput {
+  /** The command's name, for the usage line of an error. */
+  command?: string;
   io: CliIo;
   globals: GlobalFlags;
   flags: Record<string, string | boolean | undefined>;
@@ -95,10 +97,18 @@ export function createCommandContext(input: ContextInput): {
       for (const [key, value] of Object.entries(given)) {
         if (typeof value !== "string") continue;
         // A blank id names no scope (and would widen a search to "every memory without this key").
+        const flag = SCOPE_FLAG_OF[key as keyof ScopeOptions];
         if (value.trim() === "") {
-          const flag = SCOPE_FLAG_OF[key as keyof ScopeOptions];
           throw new UsageError(
             `--${flag} needs an id, got ${JSON.stringify(value)}; leave the flag out for no ${flag} scope.`,
+            input.command,
+          );
+        }
+        // An id is one word: "alice smith" is two, whatever the library would say about it.
+        if (/\s/u.test(value.trim())) {
+          throw new UsageError(
+            `--${flag} needs an id without spaces, got ${JSON.stringify(value)}.`,
+            input.command,
           );
         }
         scope[key as keyof ScopeOptions] = value;

@@ -54,7 +54,13 @@ export async function runMain(argv: readonly string[], io: CliIo = processIo()):
       return 0;
     }
 
-    const session = createCommandContext({ ...parsed, io, style, errorStyle: styleFor(io.stderr) });
+    const session = createCommandContext({
+      ...parsed,
+      command: command.name,
+      io,
+      style,
+      errorStyle: styleFor(io.stderr),
+    });
     close = session.close;
     const output = await command.run(session.context);
     writeOutput(output, { io, json: flags.json, errorStyle: styleFor(io.stderr) });

@@ -18,5 +18,6 @@ export async function memoryHistory(context: MemoryContext, memoryId: string): P
     actor: row.actor,
     created_at: row.createdAt,
     is_deleted: row.action === "DELETE" ? 1 : 0,
+    ...(row.changed === undefined ? {} : { changed: [...row.changed] }),
   }));
 }

@@ -3,7 +3,7 @@ import { LucidError } from "../errors.js";
 export function memoryNotFound(id: string): LucidError {
   return new LucidError(
     "MEMORY_NOT_FOUND",
-    `No memory with id ${id}. List ids with getAll, or search for the memory.`,
+    `No memory has the id ${JSON.stringify(id)}. Find ids with getAll() or search().`,
     {
       details: { id },
     },

@@ -186,6 +186,8 @@ export interface HistoryEntry {
   actor: string;
   created_at: string;
   is_deleted: 0 | 1;
+  /** For an UPDATE: what it changed, by name (`text`, `category`, `expiresAt`, `metadata.<key>`). */
+  changed?: string[];
 }
 
 /** `forget`: deletes the best match of a query only when it is clearly the one meant. */

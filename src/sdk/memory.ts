@@ -92,6 +92,16 @@ export class Memory {
     return searchMemories(await this.ready(), query, options);
   }
 
+  /**
+   * The full id of the memory a short id means (at least 8 leading characters, as `lucid` accepts
+   * them), or the input when no stored memory's id starts with it; an ambiguous prefix is
+   * `INVALID_ARGUMENT` naming the candidates.
+   */
+  async resolveId(idOrPrefix: string): Promise<string> {
+    const { resolveId } = await import("../memory/resolve-id.js");
+    return resolveId(await this.ready(), idOrPrefix);
+  }
+
   async get(memoryId: string): Promise<MemoryItem | null> {
     const { getMemory } = await import("../memory/get.js");
     return getMemory(await this.ready(), memoryId);

@@ -192,7 +192,7 @@ describe("update, pin, unpin, history", () => {
   it("needs something to change", async () => {
     const { code, stderr } = await runCli(["update", "some-id"], { home: newHome() });
     expect(code).toBe(2);
-    expect(stderr).toMatch(/^error\[USAGE\]: give the new <text>, --metadata or --expires\./);
+    expect(stderr).toMatch(/^error\[USAGE\]: give the new <text>, --metadata, --category or --expires\./);
   });
 
   it("reports an unknown id as MEMORY_NOT_FOUND with exit code 1", async () => {

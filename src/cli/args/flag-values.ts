@@ -5,6 +5,8 @@
  * @module
  */
 
+import { isLucidError } from "../../errors.js";
+import { expiryInstant } from "../../text/expiry-date.js";
 import { UsageError } from "../usage-error.js";
 
 export function integerFlag(value: string | undefined, flag: string, command: string): number | undefined {
@@ -60,4 +62,26 @@ export function jsonObjectFlag(
     throw new UsageError(`--${flag} must be a JSON object, e.g. --${flag} '{"category":"rule"}'.`, command);
   }
   return parsed as Record<string, unknown>;
+}
+
+/**
+ * `--expires`: a calendar day or a timestamp with its offset, as the library reads an expiry date;
+ * anything else (`tomorrow`, `12/31/2099`) is a usage error. Returns the value and the instant from
+ * which the memory is hidden (in `timeZone`).
+ */
+export function expiresFlag(
+  value: string | undefined,
+  command: string,
+  timeZone?: string,
+): { value: string; hiddenFrom: string } | undefined {
+  if (value === undefined) return undefined;
+  try {
+    return { value, hiddenFrom: expiryInstant(value, "--expires", timeZone) };
+  } catch (error) {
+    if (!isLucidError(error)) throw error;
+    throw new UsageError(
+      `--expires must be a day such as 2099-12-31 (visible through that day) or a time with its offset such as 2099-12-31T18:00:00Z, got ${JSON.stringify(value)}.`,
+      command,
+    );
+  }
 }

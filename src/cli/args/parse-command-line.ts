@@ -6,6 +6,7 @@
  */
 
 import { parseArgs } from "node:util";
+import { closestName } from "../../text/closest-name.js";
 import type { Command, FlagsDef } from "../command.js";
 import { UsageError } from "../usage-error.js";
 import { GLOBAL_FLAGS, type GlobalFlags, SCOPE_FLAGS, SHORT_FLAGS } from "./global-flags.js";
@@ -52,7 +53,7 @@ export function parseCommandLine(rest: readonly string[], command: Command | und
   try {
     parsed = parseArgs({ args: [...rest], options, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new UsageError(describeParseError(error, command), command?.name);
+    throw new UsageError(describeParseError(error, command, Object.keys(flags)), command?.name);
   }
   const values = parsed.values as Record<string, string | boolean | undefined>;
   const globals: GlobalFlags = {
@@ -80,13 +81,15 @@ function checkArgs(args: readonly string[], command: Command | undefined): void 
   if (missing !== undefined) throw new UsageError(`missing <${missing.name}>.`, command.name);
 }
 
-function describeParseError(error: unknown, command: Command | undefined): string {
+function describeParseError(error: unknown, command: Command | undefined, known: readonly string[]): string {
   const message = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: string }).code;
   const option = /'(-[^' ]+)/.exec(message)?.[1];
   const where = command === undefined ? "" : ` for \`lucid ${command.name}\``;
-  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && option !== undefined)
-    return `unknown flag ${option}${where}.`;
+  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && option !== undefined) {
+    const near = option.startsWith("--") ? closestName(option.slice(2), known) : undefined;
+    return `unknown flag ${option}${where}${near === undefined ? "" : ` (did you mean --${near}?)`}.`;
+  }
   if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" && option !== undefined) {
     return /argument missing/.test(message)
       ? `${option} needs a value.`

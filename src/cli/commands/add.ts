@@ -1,4 +1,4 @@
-import { jsonObjectFlag } from "../args/flag-values.js";
+import { expiresFlag, jsonObjectFlag } from "../args/flag-values.js";
 import { defineCommand } from "../command.js";
 import { readText } from "../io.js";
 import { oneLine } from "../output/format.js";
@@ -21,7 +21,12 @@ export const addCommand = defineCommand({
       type: "boolean",
       description: "set metadata.pinned (consolidation never changes pinned memories)",
     },
-    expires: { type: "string", valueHint: "DATE", description: "hide the memory after this date (ISO-8601)" },
+    expires: {
+      type: "string",
+      valueHint: "DATE",
+      description:
+        "hide the memory after this day (YYYY-MM-DD, visible through it) or time (with its offset)",
+    },
   },
   scoped: true,
   examples: [
@@ -36,12 +41,15 @@ export const addCommand = defineCommand({
   async run(context) {
     const { flags } = context;
     const metadata = jsonObjectFlag(flags.metadata, "metadata", "add");
+    const { loaded } = await context.setup();
+    const expires = expiresFlag(flags.expires, "add", loaded.config.timeZone);
+    const scope = await context.scope();
     const given = context.args[0] as string;
     const text = given === "-" ? await readText(context.io.stdin) : given;
     const memory = await context.memory();
     const result = await context.shown(
       await memory.add(text, {
-        ...(await context.scope()),
+        ...scope,
         ...(metadata !== undefined || flags.pinned
           ? { metadata: { ...metadata, ...(flags.pinned ? { pinned: true } : {}) } }
           : {}),
@@ -50,6 +58,12 @@ export const addCommand = defineCommand({
       }),
     );
     const { style } = context;
+    // Stored as asked, but hidden at once: say so, or the memory seems lost.
+    if (expires !== undefined && Date.parse(expires.hiddenFrom) <= Date.now()) {
+      context.io.stderr.write(
+        `${style.yellow("warning:")} --expires ${expires.value} has passed: the memory is stored but hidden at once (\`lucid list --show-expired\` shows it).\n`,
+      );
+    }
     return {
       json: { results: result.results },
       render: () =>

@@ -1,5 +1,6 @@
 import { formatScope, scopeFromOptions } from "../../core/scope.js";
 import { jsonObjectFlag } from "../args/flag-values.js";
+import { memoryIdArg } from "../args/memory-id.js";
 import { defineCommand } from "../command.js";
 import { plural } from "../output/format.js";
 import { UsageError } from "../usage-error.js";
@@ -42,8 +43,9 @@ export const deleteCommand = defineCommand({
       if (Object.keys(scope).length > 0 || filters !== undefined) {
         throw new UsageError("scope flags and --filters only apply with --all.", "delete");
       }
-      const result = await (await context.memory()).delete(id);
-      return { json: { ...result, id }, render: () => `${context.style.green("Deleted")} ${id}` };
+      const full = await memoryIdArg(context, id);
+      const result = await (await context.memory()).delete(full);
+      return { json: { ...result, id: full }, render: () => `${context.style.green("Deleted")} ${full}` };
     }
     if (!flags.yes) {
       throw new UsageError("delete --all removes every memory of the scope; add --yes to confirm.", "delete");

@@ -1,4 +1,5 @@
 import { LucidError } from "../../errors.js";
+import { memoryIdArg } from "../args/memory-id.js";
 import { defineCommand } from "../command.js";
 import { renderMemoryDetail } from "../output/render-memories.js";
 
@@ -14,7 +15,7 @@ export const getCommand = defineCommand({
   ],
   notes: ["Expired memories are shown too: expiry hides a memory from search and list, it never deletes it."],
   async run(context) {
-    const id = context.args[0] as string;
+    const id = await memoryIdArg(context, context.args[0] as string);
     const memory = await context.memory();
     const item = await context.shown(await memory.get(id));
     if (item === null) {

@@ -1,5 +1,6 @@
 import { LucidError } from "../../errors.js";
 import type { HistoryEntry } from "../../memory/types.js";
+import { memoryIdArg } from "../args/memory-id.js";
 import { defineCommand } from "../command.js";
 import { terminalWidth } from "../io.js";
 import { formatDate, oneLine } from "../output/format.js";
@@ -17,7 +18,7 @@ export const historyCommand = defineCommand({
     "lucid history 0b6e2f1a-3c2d-4e5f-9a8b-7c6d5e4f3a2b --json",
   ],
   async run(context) {
-    const id = context.args[0] as string;
+    const id = await memoryIdArg(context, context.args[0] as string);
     const memory = await context.memory();
     const results = await context.shown(await memory.history(id));
     if (results.length === 0) {
@@ -61,8 +62,13 @@ function describeChange(entry: HistoryEntry): string {
   const before = entry.previous_value === null ? undefined : oneLine(entry.previous_value);
   const after = entry.new_value === null ? undefined : oneLine(entry.new_value);
   if (before !== undefined && after !== undefined) {
-    // History keeps texts only: an update that left the text alone changed metadata or expiry.
-    return before === after ? `${after} (text unchanged)` : `${before} → ${after}`;
+    const others = (entry.changed ?? []).filter((name) => name !== "text");
+    const also = others.length === 0 ? "" : ` (${others.join(", ")} changed)`;
+    if (before !== after) return `${before} → ${after}${also}`;
+    // Rows from before history named its changes say only that the text stayed.
+    return others.length === 0
+      ? `${after} (text unchanged)`
+      : `${after} (${others.join(", ")} changed; text unchanged)`;
   }
   return after ?? before ?? "";
 }

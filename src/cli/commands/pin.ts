@@ -1,3 +1,4 @@
+import { memoryIdArg } from "../args/memory-id.js";
 import type { Command } from "../command.js";
 import { defineCommand } from "../command.js";
 import { oneLine } from "../output/format.js";
@@ -15,7 +16,7 @@ function createPinCommand(pinned: boolean): Command {
     scoped: false,
     examples: [`lucid ${name} 0b6e2f1a-3c2d-4e5f-9a8b-7c6d5e4f3a2b`],
     async run(context) {
-      const id = context.args[0] as string;
+      const id = await memoryIdArg(context, context.args[0] as string);
       const memory = await context.memory();
       const result = await context.shown(
         await memory.update(id, { metadata: { pinned: pinned ? true : null } }),

@@ -1,4 +1,5 @@
 import type { PurgeResult } from "../../memory/purge.js";
+import { memoryIdArg } from "../args/memory-id.js";
 import { defineCommand } from "../command.js";
 import { plural } from "../output/format.js";
 import type { Style } from "../output/style.js";
@@ -18,13 +19,14 @@ export const purgeCommand = defineCommand({
       "the runs' plans. The file is then compacted, so the bytes are gone from disk as well.",
   ],
   async run(context) {
-    const id = context.args[0] as string;
+    const given = context.args[0] as string;
     if (!context.flags.yes) {
       throw new UsageError(
-        `purging ${id} cannot be undone: pass --yes to erase it and every trace of it.`,
+        `purging ${given} cannot be undone: pass --yes to erase it and every trace of it.`,
         "purge",
       );
     }
+    const id = await memoryIdArg(context, given);
     const result = await (await context.memory()).purge(id);
     const { style } = context;
     return {

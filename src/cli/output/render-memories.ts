@@ -4,7 +4,7 @@
  * @module
  */
 
-import { formatScope, scopeOfRow } from "../../core/scope.js";
+import { formatScope, SCOPE_KEYS, scopeOfRow } from "../../core/scope.js";
 import type { MemoryItem, ScoreDetails } from "../../memory/types.js";
 import { FUSION_WEIGHTS } from "../../search/fuse.js";
 import { colorScore, formatDate, formatScore, oneLine } from "./format.js";
@@ -25,12 +25,22 @@ function memoryCell(item: MemoryItem, style: Style): Cell {
   };
 }
 
-/** `ID  CREATED  CATEGORY  MEMORY`, one memory a line. */
+/**
+ * `ID  CREATED  [SCOPE]  CATEGORY  MEMORY`, one memory a line. The SCOPE column appears when the
+ * memories differ in a scope key (one user's memories of several agents, apps or runs) and shows
+ * every key that varies, so two memories that look alike are told apart.
+ */
 export function renderMemoryList(items: readonly MemoryItem[], options: RenderOptions): string {
   const { style } = options;
+  const varying = SCOPE_KEYS.filter((key) => new Set(items.map((item) => item[key] ?? "")).size > 1);
   const rows = items.map((item) => [
     { text: item.id, paint: style.dim },
     formatDate(item.createdAt),
+    ...(varying.length === 0
+      ? []
+      : [
+          varying.flatMap((key) => (item[key] === undefined ? [] : [`${key}=${item[key]}`])).join(" ") || "—",
+        ]),
     category(item),
     memoryCell(item, style),
   ]);
@@ -38,6 +48,7 @@ export function renderMemoryList(items: readonly MemoryItem[], options: RenderOp
     [
       { header: "ID" },
       { header: "CREATED", droppable: true },
+      ...(varying.length === 0 ? [] : [{ header: "SCOPE" }]),
       { header: "CATEGORY", droppable: true },
       { header: "MEMORY", flex: true },
     ],

@@ -101,6 +101,7 @@ export function createMemoryWriter(tx: MemoryStoreOps, stamp: WriteStamp): Memor
     action: "ADD" | "UPDATE" | "DELETE",
     before: string | null,
     after: string | null,
+    changed?: readonly string[],
   ) =>
     tx.addHistory({
       memoryId,
@@ -109,6 +110,7 @@ export function createMemoryWriter(tx: MemoryStoreOps, stamp: WriteStamp): Memor
       newValue: after,
       actor: stamp.actor,
       createdAt: stamp.at,
+      ...(changed === undefined ? {} : { changed }),
     });
 
   const rowOf = (memory: NewMemoryInput): MemoryRow => ({
@@ -161,7 +163,7 @@ export function createMemoryWriter(tx: MemoryStoreOps, stamp: WriteStamp): Memor
           : { embedding: text.embedding, entities: text.prepared.entities }),
       };
       await tx.updateMemory(id, patch);
-      await history(id, "UPDATE", current.text, patch.text);
+      await history(id, "UPDATE", current.text, patch.text, changedFields(current, patch));
       const { embedding: _embedding, entities: _entities, ...fieldsNow } = patch;
       return { ...current, ...fieldsNow };
     },
@@ -198,4 +200,18 @@ export function createMemoryWriter(tx: MemoryStoreOps, stamp: WriteStamp): Memor
       await history(row.id, current === null ? "ADD" : "UPDATE", current?.text ?? null, row.text);
     },
   };
+}
+
+/** What an update changed, by name: `text`, `category`, `expiresAt`, and each `metadata.<key>`. */
+function changedFields(before: MemoryRow, after: MemoryPatch): string[] {
+  const changed: string[] = [];
+  if (after.text !== before.text) changed.push("text");
+  if (after.category !== before.category) changed.push("category");
+  if (after.expiresAt !== before.expiresAt) changed.push("expiresAt");
+  const keys = new Set([...Object.keys(before.metadata), ...Object.keys(after.metadata)]);
+  for (const key of [...keys].sort()) {
+    if (JSON.stringify(before.metadata[key]) !== JSON.stringify(after.metadata[key]))
+      changed.push(`metadata.${key}`);
+  }
+  return changed;
 }

@@ -38,5 +38,6 @@ function renderEntry(entry: HistoryEntry): string {
       : entry.action === "UPDATE"
         ? `"${clip(entry.previous_value ?? "", 80)}" → "${clip(entry.new_value ?? "", 80)}"`
         : `${entry.action.toLowerCase()}${entry.previous_value === null ? "" : ` "${clip(entry.previous_value, 80)}"`}`;
-  return `- ${when} ${entry.action} by ${entry.actor}: ${change}`;
+  const others = (entry.changed ?? []).filter((name) => name !== "text");
+  return `- ${when} ${entry.action} by ${entry.actor}: ${change}${others.length === 0 ? "" : ` (${others.join(", ")} changed)`}`;
 }

@@ -16,6 +16,11 @@ export interface NewHistoryRow {
   /** Who made the change: `"user"` for SDK calls, `"dream:<run-id>"` for dream runs… */
   readonly actor: string;
   readonly createdAt: string;
+  /**
+   * What an UPDATE changed, by name — `text`, `category`, `expiresAt`, `metadata.<key>` — never the
+   * values (a metadata value stays where the secrets screen has already looked: the memory itself).
+   */
+  readonly changed?: readonly string[];
 }
 
 export interface HistoryRow extends NewHistoryRow {

@@ -86,6 +86,8 @@ export interface MemoriesPort {
   getMemory(id: string): Promise<MemoryRow | null>;
   /** In the order of `ids`; unknown ids are left out. */
   getMemories(ids: readonly string[]): Promise<MemoryRow[]>;
+  /** Ids that start with `prefix`, in id order, at most `limit` (a short id typed by a person). */
+  idsWithPrefix(prefix: string, limit: number): Promise<string[]>;
   findByHash(scope: Scope, hash: string): Promise<MemoryRow | null>;
   /** Newest first (createdAt, then id); `total` counts every match, not just the page. */
   listMemories(query: ListQuery): Promise<{ rows: MemoryRow[]; total: number }>;

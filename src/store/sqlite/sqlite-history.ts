@@ -17,6 +17,7 @@ interface HistoryRecord {
   new_value: string | null;
   actor: string;
   created_at: string;
+  changes: string | null;
 }
 
 export function createSqliteHistory(statements: StatementCache): SyncPort<HistoryPort> {
@@ -24,9 +25,17 @@ export function createSqliteHistory(statements: StatementCache): SyncPort<Histor
     addHistory(row) {
       statements
         .get(
-          "insert into history(memory_id, action, previous_value, new_value, actor, created_at) values (?, ?, ?, ?, ?, ?)",
+          "insert into history(memory_id, action, previous_value, new_value, actor, created_at, changes) values (?, ?, ?, ?, ?, ?, ?)",
         )
-        .run(row.memoryId, row.action, row.previousValue, row.newValue, row.actor, row.createdAt);
+        .run(
+          row.memoryId,
+          row.action,
+          row.previousValue,
+          row.newValue,
+          row.actor,
+          row.createdAt,
+          row.changed === undefined ? null : JSON.stringify(row.changed),
+        );
     },
 
     listHistory(memoryId) {
@@ -41,6 +50,7 @@ export function createSqliteHistory(statements: StatementCache): SyncPort<Histor
         newValue: row.new_value,
         actor: row.actor,
         createdAt: row.created_at,
+        ...(row.changes === null ? {} : { changed: JSON.parse(row.changes) as string[] }),
       }));
     },
 

@@ -206,6 +206,17 @@ export function createSqliteMemories(statements: StatementCache, meta: SqliteMet
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
 
+    idsWithPrefix(prefix, limit) {
+      if (prefix === "") return [];
+      // A range on the primary key, not a scan: every id with the prefix sorts between these two.
+      const last = prefix.charCodeAt(prefix.length - 1);
+      const upper = `${prefix.slice(0, -1)}${String.fromCharCode(last + 1)}`;
+      const rows = statements
+        .get("select id from memories where id >= ? and id < ? order by id limit ?")
+        .all(prefix, upper, limit) as { id: string }[];
+      return rows.map((row) => row.id);
+    },
+
     findByHash(scope: Scope, hash) {
       const row = statements
         .get(

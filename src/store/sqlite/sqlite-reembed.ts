@@ -46,14 +46,14 @@ export function finishReembed(db: Database.Database, meta: SqliteMeta, location:
   if (target === null) {
     throw new LucidError(
       "INVALID_ARGUMENT",
-      `No re-embedding is under way in ${location}. Start one with reembed().`,
+      `No re-embedding is under way in ${location}. Start one with reembed() (lucid reembed).`,
     );
   }
   const missing = countUnembedded(db);
   if (missing > 0) {
     throw new LucidError(
       "INVALID_ARGUMENT",
-      `${missing} memories in ${location} have no vector from ${target.id} yet. Run reembed() to finish them.`,
+      `${missing} memories in ${location} have no vector from ${target.id} yet. Run reembed() (lucid reembed) to finish them.`,
       { details: { missing } },
     );
   }

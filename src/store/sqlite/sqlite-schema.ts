@@ -306,6 +306,12 @@ const MIGRATIONS: readonly Migration[] = [
       insert into memories_fts(rowid, text, scope) select seq, text, scope from memory_window;
     `,
   },
+  {
+    // An UPDATE row names what it changed (`["category", "metadata.mood"]`, JSON), so history can
+    // say more than "text unchanged". Rows written before stay without it.
+    version: 6,
+    sql: `alter table history add column changes text;`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

@@ -33,6 +33,15 @@ export const memoriesPart: ContractPart = {
       const rows = await store().getMemories([b.id, "missing", a.id]);
       expect(rows.map((row) => row.id)).toEqual([b.id, a.id]);
     });
+    it("finds the ids that start with a prefix, in id order, within the limit", async () => {
+      for (const id of ["abc12345-1", "abc12345-2", "abc12346-1", "abd00000-1"]) {
+        await store().insertMemory(newMemory({ id, text: `memory ${id}` }));
+      }
+      expect(await store().idsWithPrefix("abc12345", 10)).toEqual(["abc12345-1", "abc12345-2"]);
+      expect(await store().idsWithPrefix("abc1234", 1)).toEqual(["abc12345-1"]);
+      expect(await store().idsWithPrefix("abd00000-1", 10)).toEqual(["abd00000-1"]);
+      expect(await store().idsWithPrefix("zzz", 10)).toEqual([]);
+    });
     it("finds a memory by hash only in exactly the same scope", async () => {
       const memory = newMemory({ text: "same", user_id: "alice", agent_id: "coder" });
       await store().insertMemory(memory);

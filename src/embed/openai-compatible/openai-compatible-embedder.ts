@@ -55,17 +55,17 @@ export function createOpenAICompatibleEmbedder(options: OpenAICompatibleEmbedder
   const dimension = resolveDimension(options);
   const batchSize = requirePositiveInteger("batchSize", options.batchSize ?? 128);
   const timeoutMs = requirePositiveInteger("timeoutMs", options.timeoutMs ?? 60_000);
-  const valueOf = (value: string | (() => string)) => (typeof value === "function" ? value() : value);
+  const readValue = (value: string | (() => string)) => (typeof value === "function" ? value() : value);
   const requestHeaders = (apiKey: string | undefined): Record<string, string> => ({
     "content-type": "application/json",
     accept: "application/json",
-    ...Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, valueOf(value)])),
+    ...Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, readValue(value)])),
     ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
   });
 
   async function embedBatch(input: readonly string[]): Promise<Float32Array[]> {
     const request = JSON.stringify({ model, input, dimensions, encoding_format: "float" });
-    const apiKey = options.apiKey === undefined ? undefined : valueOf(options.apiKey);
+    const apiKey = options.apiKey === undefined ? undefined : readValue(options.apiKey);
     const sent = requestHeaders(apiKey);
     const signal = AbortSignal.timeout(timeoutMs);
     let status = 0;

@@ -30,7 +30,7 @@ export const memoryAddTool = defineTool({
       .describe(
         "identity, configuration, rule, preference, decision, technical, relationship, project, " +
           "operational, session_state, compact_summary or task_learning (decides retention: operational " +
-          "facts expire after 7 days, project facts after 90).",
+          "facts expire after 7 days, project facts after 90); any other label is kept as given, with no expiry.",
       ),
     importance: z.number().min(0).max(1).optional().describe("How important, from 0 to 1."),
     pinned: z

@@ -18,6 +18,7 @@ import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { ScopeOptions } from "../core/scope.js";
 import { readJsonBody } from "../edge/body.js";
 import { checkBinding, guardRequest } from "../edge/guard.js";
+import { LucidError } from "../errors.js";
 
 export const MCP_PATH = "/mcp";
 
@@ -72,6 +73,17 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const host = options.host ?? "127.0.0.1";
   const scoped = options.tokens ?? [];
   checkBinding(host, options.token ?? scoped[0]?.token);
+  const values = [
+    ...(options.token === undefined ? [] : [options.token]),
+    ...scoped.map((entry) => entry.token),
+  ];
+  // A token is who the caller is: two with one value would open sessions of the wrong scope.
+  if (new Set(values).size < values.length) {
+    throw new LucidError(
+      "INVALID_CONFIG",
+      "Two MCP tokens have the same value (mcp.token and mcp.tokens.*.token): give each its own.",
+    );
+  }
   const accepted = { host, token: options.token, tokens: scoped.map((entry) => entry.token) };
   /** The scope of the token at `index` of the guard's list (the unscoped `token` comes first). */
   const boundBy = (index: number | undefined): ScopeOptions | undefined =>

@@ -205,11 +205,21 @@ function timestamps(
   return { now, createdAt, updatedAt };
 }
 
+/** Unix seconds from which a `timestamp` is taken for milliseconds (the year 5138). */
+const MAX_UNIX_SECONDS = 1e11;
+
 /** Mem0's `timestamp`: Unix seconds (its platform's unit), or an ISO string or `Date`. */
 function mem0Timestamp(value: unknown): string {
   if (typeof value === "number") {
     if (!Number.isFinite(value) || value < 0) {
       throw new LucidError("INVALID_ARGUMENT", `timestamp must be Unix seconds, got ${value}.`);
+    }
+    // Seconds past 1e11 are the year 5138: what was passed is JavaScript's milliseconds.
+    if (value >= MAX_UNIX_SECONDS) {
+      throw new LucidError(
+        "INVALID_ARGUMENT",
+        `timestamp ${value} looks like milliseconds; Mem0's timestamp is Unix seconds (${Math.floor(value / 1000)}), or pass a Date.`,
+      );
     }
     return toIsoTimestamp(value * 1000, "timestamp");
   }

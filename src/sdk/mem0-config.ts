@@ -163,31 +163,36 @@ export function readMemoryOptions(raw: unknown): MemoryOptions {
   return options as MemoryOptions;
 }
 
-/** A `{ provider, config }` section, checked. */
+/**
+ * A `{ provider, config }` section, checked. A missing provider is Mem0's default, `openai`. The
+ * message never quotes the section: its config holds API keys.
+ */
 function section(value: unknown, key: string): Mem0ProviderConfig | undefined {
   if (value === undefined) return undefined;
   const shape = value as Partial<Mem0ProviderConfig> | null;
-  if (
+  const bad =
     typeof shape !== "object" ||
     shape === null ||
-    typeof shape.provider !== "string" ||
-    (shape.config !== undefined && (typeof shape.config !== "object" || shape.config === null))
-  ) {
+    Array.isArray(shape) ||
+    (shape.provider !== undefined && typeof shape.provider !== "string") ||
+    (shape.config !== undefined && (typeof shape.config !== "object" || shape.config === null));
+  if (bad) {
     throw new LucidError(
       "INVALID_ARGUMENT",
-      `${key} must be Mem0's { provider: "…", config: { … } }, got ${JSON.stringify(value)}.`,
+      `${key} must be Mem0's { provider: "…", config: { … } } (a provider name and an object of settings).`,
+      { details: { key } },
     );
   }
-  return shape as Mem0ProviderConfig;
+  return { ...shape, provider: shape.provider ?? "openai" } as Mem0ProviderConfig;
 }
 
-/** Mem0's embedder section, as against a Lucid `Embedder` object. */
+/** Mem0's embedder section (`provider` and/or `config`), as against a Lucid `Embedder` object. */
 function isMem0Section(value: unknown): boolean {
   return (
     typeof value === "object" &&
     value !== null &&
     typeof (value as Partial<Embedder>).embed !== "function" &&
-    "provider" in value
+    ("provider" in value || "config" in value)
   );
 }
 
@@ -232,11 +237,17 @@ function mem0Embedder(embedder: Mem0ProviderConfig, storeDimension: number | und
       `Unknown embedder.config key ${JSON.stringify(unknown[0])}${near === undefined ? "" : ` (did you mean "${near}"?)`}; Lucid reads ${EMBEDDER_CONFIG_KEYS.join(", ")}.`,
     );
   }
-  const model = typeof config.model === "string" ? config.model : provider.model;
+  if (config.model !== undefined && typeof config.model !== "string") {
+    throw new LucidError("INVALID_ARGUMENT", "embedder.config.model must be a model name.");
+  }
+  const model = config.model ?? provider.model;
   if (model === undefined) {
     throw new LucidError("INVALID_ARGUMENT", `embedder.config.model is required for ${embedder.provider}.`);
   }
-  const url = (config.baseURL ?? config.url) as string | undefined;
+  const url = config.baseURL ?? config.url;
+  if (url !== undefined && (typeof url !== "string" || url.trim() === "")) {
+    throw new LucidError("INVALID_ARGUMENT", "embedder.config.baseURL (or url) must be a URL string.");
+  }
   // Ollama's own API root has no /v1; its OpenAI-compatible one does.
   const root = (url ?? provider.baseURL).replace(/\/+$/u, "");
   const baseURL = embedder.provider === "ollama" && !root.endsWith("/v1") ? `${root}/v1` : root;

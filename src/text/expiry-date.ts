@@ -89,14 +89,7 @@ function dateInstant(value: unknown, what: string, timeZone: string, dayOffset: 
  * expiryDay("2100-01-01T00:00:00.000Z"); // => "2099-12-31"
  */
 export function expiryDay(instant: string, timeZone = "UTC"): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(new Date(Date.parse(instant) - 1));
-  const part = (type: string) => parts.find((each) => each.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")}`;
+  return localDay(Date.parse(instant) - 1, timeZone);
 }
 
 function isCalendarDay(year: number, month: number, date: number): boolean {
@@ -110,7 +103,23 @@ function startOfDay(year: number, month: number, date: number, timeZone: string)
   // The zone's offset at that wall-clock time, found twice so a change of offset that day settles.
   let instant = wallClock - offsetMs(wallClock, timeZone);
   instant = wallClock - offsetMs(instant, timeZone);
+  // Where midnight does not exist (Santiago, Havana, Beirut: clocks jump from 00:00 to 01:00), the
+  // day starts at its first moment that does: step on until the wall clock shows the day.
+  const day = new Date(wallClock).toISOString().slice(0, 10);
+  for (let step = 0; step < 8 && localDay(instant, timeZone) < day; step++) instant += 15 * 60_000;
   return new Date(instant);
+}
+
+/** The calendar day of `instant` on `timeZone`'s wall clock, `YYYY-MM-DD`. */
+function localDay(instant: number, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(new Date(instant));
+  const part = (type: string) => parts.find((each) => each.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
 }
 
 /** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in milliseconds. */

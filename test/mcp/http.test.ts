@@ -24,7 +24,10 @@ function writeConfig(home: string, config: Record<string, unknown>): void {
 }
 
 /** A raw POST, to see what the server answers without a client in the way. */
-function post(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+function post(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string; sessionId?: string }> {
   const body = JSON.stringify({
     jsonrpc: "2.0",
     id: 1,
@@ -47,7 +50,14 @@ function post(url: string, headers: Record<string, string>): Promise<{ status: n
         res.setEncoding("utf8").on("data", (chunk: string) => {
           text += chunk;
         });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+        res.on("end", () => {
+          const session = res.headers["mcp-session-id"];
+          resolve({
+            status: res.statusCode ?? 0,
+            body: text,
+            ...(typeof session === "string" ? { sessionId: session } : {}),
+          });
+        });
       },
     );
     req.on("error", reject);
@@ -159,10 +169,36 @@ describe("lucid mcp --http off loopback", () => {
       expect(dataOf(await callTool(operator, "memory_list", { user_id: "alice" }))).toMatchObject({
         total: 1,
       });
+      // A session answers only to the token that opened it.
+      const opened = await post(url, { Authorization: "Bearer alice-token-value" });
+      expect(opened.status).toBe(200);
+      const borrowed = await post(url, {
+        Authorization: "Bearer operator-token-value",
+        "Mcp-Session-Id": opened.sessionId ?? "",
+      });
+      expect(borrowed.status).toBe(403);
+      expect(borrowed.body).toContain("this session was opened with another token");
     } finally {
       await Promise.all([operator.close(), alice.close()]);
       await server.stop();
     }
+  });
+
+  it("refuses two tokens with one value", async () => {
+    const home = newHome();
+    writeConfig(home, {
+      mcp: {
+        token: { env: "LUCID_MCP_TOKEN" },
+        tokens: { alice: { token: { env: "ALICE_TOKEN" }, userId: "alice" } },
+      },
+    });
+    const result = await runCli(["mcp", "--http", "--port", "0"], {
+      home,
+      env: { LUCID_MCP_TOKEN: "same-value-twice", ALICE_TOKEN: "same-value-twice" },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("Two MCP tokens have the same value");
+    expect(result.stderr).not.toContain("same-value-twice");
   });
 
   it("serves only the --user it was started for, unless --any-scope", async () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EventRegistry } from "../../src/edge/events.js";
 import { type Memory, openMemory } from "../../src/index.js";
 import { createMcpServer, type McpServerOptions } from "../../src/mcp/server.js";
+import { createFakeSecrets } from "../fixtures/secrets/fake-secrets.js";
 import { scriptedEmbedder } from "../helpers/scripted-embedder.js";
 import { tempFiles } from "../helpers/temp-dir.js";
 
@@ -319,10 +320,26 @@ describe("MCP server in-process", () => {
     expect(text(mixed)).toMatch(/^Stored 1 fact/);
     expect(text(mixed)).toMatch(/not stored \(acknowledgement\): "got it, thanks!"/);
     expect(mixed.structuredContent).toMatchObject({
-      filtered: [{ fact: "got it, thanks!" }, { fact: "=== 12 passed, 0 failed in 3.41s ===" }],
+      filtered: [{ text: "got it, thanks!" }, { text: "=== 12 passed, 0 failed in 3.41s ===" }],
     });
     const stored = await memory.getAll({ filters: { user_id: "ivan" } });
     expect(stored.results.map((item) => item.memory)).toEqual(["Ivan's team ships on Thursdays"]);
+    // Tool output dropped as noise is echoed masked: it may hold a token.
+    const token = createFakeSecrets(11)["github-pat"]?.() ?? "";
+    const leaked = await call(alice, "memory_add", {
+      text: `$ curl -H "Authorization: Bearer ${token}" https://api.test/user\n{"login":"ivan","id":7}`,
+      user_id: "ivan",
+    });
+    expect(text(leaked)).toMatch(/^All provided facts were filtered as noise/);
+    expect(JSON.stringify(leaked)).not.toContain(token);
+  });
+
+  it("checks the scope before filtering noise", async () => {
+    const bound = await connect({ memory, defaults: { userId: "lea" }, bound: { userId: "lea" } });
+    const other = await call(bound, "memory_add", { text: "ok thanks", user_id: "bob" });
+    expect(text(other)).toMatch(/^SCOPE_NOT_ALLOWED/);
+    const none = await call(nobody, "memory_add", { text: "ok thanks" });
+    expect(text(none)).toMatch(/^SCOPE_REQUIRED/);
   });
 
   it("shows a memory's history, only within the call's scope", async () => {

@@ -98,6 +98,17 @@ describe("importMemories on Mem0 data", () => {
     expect((await memory.get("md-2"))?.metadata).toMatchObject({ category: "tooling" });
   });
 
+  it("imports its own getAll output, expiry and all, as Mem0 data", async () => {
+    const source = await openMemory({ path: ":memory:", embedder });
+    await source.add("Pass expires at the end of the year", { userId: "ro", expirationDate: "2099-12-31" });
+    await source.add("Ro likes jazz", { userId: "ro" });
+    const dump = await source.getAll({ userId: "ro" });
+    await source.close();
+    expect(await memory.importMemories(dump)).toMatchObject({ imported: 2, failed: 0 });
+    const copied = await memory.getAll({ userId: "ro" });
+    expect(copied.results.map((item) => item.expiration_date).sort()).toEqual(["2099-12-31", undefined]);
+  });
+
   it("reports a bad entry of a text by its line and imports the rest", async () => {
     const jsonl = [
       '{"text": "Line one", "user_id": "lines"}',

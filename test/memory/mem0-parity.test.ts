@@ -79,6 +79,12 @@ describe("add results", () => {
     await expect(
       memory.add("Twice", { userId: "parity", timestamp: 1_700_000_000, createdAt: "2020-01-01T00:00:00Z" }),
     ).rejects.toMatchObject({ code: "INVALID_ARGUMENT" });
+    await expect(
+      memory.add("Millis", { userId: "parity", timestamp: 1_700_000_000_000 }),
+    ).rejects.toMatchObject({
+      code: "INVALID_ARGUMENT",
+      message: expect.stringContaining("looks like milliseconds"),
+    });
   });
 });
 

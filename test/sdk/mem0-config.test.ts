@@ -98,6 +98,41 @@ describe("new Memory(config) with Mem0's configuration", () => {
     ).toThrow(expect.objectContaining({ message: expect.stringContaining("apiKey") }));
   });
 
+  it("takes Mem0's default provider (openai) when the section names none, and never quotes a key", async () => {
+    const memory = new Memory({
+      path: files.path("default-provider.db"),
+      embedder: {
+        config: {
+          apiKey: "sk-test-key",
+          model: "text-embedding-3-small",
+          baseURL: server.baseURL,
+          embeddingDims: 16,
+        },
+      },
+    } as never);
+    await memory.add("Defaults to openai", { userId: "dee" });
+    expect(server.requests.at(-1)?.body).toMatchObject({ model: "text-embedding-3-small" });
+    await memory.close();
+    const secret = "sk-live-do-not-print-1234567890";
+    let message = "";
+    try {
+      new Memory({ llm: { provider: 7, config: { apiKey: secret } } } as never);
+    } catch (error) {
+      message = (error as Error).message;
+      expect(error).toMatchObject({ code: "INVALID_ARGUMENT" });
+    }
+    expect(message).toMatch(/^llm must be Mem0's/);
+    expect(message).not.toContain(secret);
+    expect(
+      () =>
+        new Memory({
+          embedder: { provider: "openai", config: { apiKey: "k", baseURL: 5, embeddingDims: 8 } },
+        } as never),
+    ).toThrow(
+      expect.objectContaining({ code: "INVALID_ARGUMENT", message: expect.stringContaining("baseURL") }),
+    );
+  });
+
   it("reports settings that do not apply once each, and goes on", async () => {
     const warning = vi.spyOn(process, "emitWarning").mockImplementation(() => undefined);
     try {

@@ -55,22 +55,26 @@ export const memoryAddTool = defineTool({
     if (given.length === 0) {
       throw new LucidError("INVALID_ARGUMENT", "No facts provided. Pass `text` or a `facts` array.");
     }
+    // The scope first: a call outside the server's scope is refused whatever it carries.
+    const scope = call.scope(args);
     // What dream would delete as noise is not stored at all (Mem0's plugin filters these too).
-    const noise = given.flatMap((fact) => {
+    const found = given.flatMap((fact) => {
       const match = noiseOf(fact);
-      return match === undefined ? [] : [{ fact, rule: match.rule }];
+      // `text`, a key the output mask reads as stored content.
+      return match === undefined ? [] : [{ text: fact, rule: match.rule }];
     });
-    const facts = given.filter((fact) => !noise.some((item) => item.fact === fact));
+    const facts = given.filter((fact) => !found.some((item) => item.text === fact));
+    // Echoed back masked, like every stored text: tool output that is noise may still hold a token.
+    const noise = await call.shown(found);
     const filtered = noise.map(
-      (item) => `- not stored (${item.rule.replace(/_/gu, " ")}): "${clip(item.fact, 80)}"`,
+      (item) => `- not stored (${item.rule.replace(/_/gu, " ")}): "${clip(item.text, 80)}"`,
     );
     if (facts.length === 0) {
       return {
         text: ["All provided facts were filtered as noise. Nothing stored.", ...filtered].join("\n"),
-        data: { results: [], filtered: noise },
+        data: { scope: scope.scope, results: [], filtered: noise },
       };
     }
-    const scope = call.scope(args);
     const metadata: Record<string, unknown> = { ...args.metadata };
     if (args.importance !== undefined) metadata.importance = args.importance;
     if (args.pinned !== undefined) metadata.pinned = args.pinned;

@@ -14,7 +14,10 @@ const ALIASES = {
   text: ["text", "memory", "data"],
   createdAt: ["created_at", "createdAt"],
   updatedAt: ["updated_at", "updatedAt"],
-  expiresAt: ["expires_at", "expiresAt", "expiration_date", "expirationDate"],
+  // The instant. Mem0's `expiration_date` (a day) is read only without one: a `getAll` item carries
+  // both, and they never spell the same value.
+  expiresAt: ["expires_at", "expiresAt", "expirationDate"],
+  expirationDay: ["expiration_date"],
   thread: ["thread"],
   actorId: ["actor_id", "actorId"],
 } as const;
@@ -49,6 +52,8 @@ export function importRecordOf(object: Record<string, unknown>): ImportRecord {
     const value = aliased(object, field);
     if (value !== undefined) record[field] = value;
   }
+  const day = aliased(object, "expirationDay");
+  if (record.expiresAt === undefined && day !== undefined) record.expiresAt = day;
   const position = object.thread_position ?? object.threadPosition;
   if (position !== undefined && position !== null) {
     if (typeof position !== "number" || !Number.isInteger(position) || position < 0)

@@ -6,8 +6,9 @@
  * - `I` / `I'm` / `I've` / `I'll` / `I'd` become "User" at the start of a sentence and "the user"
  *   elsewhere, and the verb that follows (past any adverbs: "I really like") agrees with it;
  * - a second verb joined by "and"/"but"/"or" is conjugated too when it is a common verb;
- * - `my`/`mine` become "the user's" ("User's" at a sentence start), `me` "the user", `myself`
- *   "themselves";
+ * - `my`/`mine` become "their"/"theirs" once the sentence's subject has become the user ("User
+ *   keeps their bike"), else "the user's" ("User's" at a sentence start); `me` becomes "the user",
+ *   `myself` "themselves";
  * - "Alice and I prefer" keeps its plural verb; "World War I" and "Type I" are not pronouns;
  * - nothing inside quotation marks or backticks changes: those are someone's exact words.
  * "We"/"our" are left alone: whether they mean the user's team or family is not in the text.
@@ -40,16 +41,19 @@ interface Token {
  *
  * @example
  * toThirdPerson("I prefer tabs and use Vim for my dotfiles.").text;
- * // => "User prefers tabs and uses Vim for the user's dotfiles."
+ * // => "User prefers tabs and uses Vim for their dotfiles."
  * toThirdPerson("I'm allergic to peanuts").text; // => "User is allergic to peanuts"
  */
 export function toThirdPerson(text: string): PersonRewrite {
   const tokens = tokenise(text);
   const replaced: string[] = [];
+  // Whether this sentence's "I" has become the user: "my" after it reads "their".
+  let userIsSubject = false;
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index] as Token;
     if (!token.word || token.quoted) continue;
     const start = atSentenceStart(tokens, index);
+    if (start) userIsSubject = false;
     const lower = token.text.toLowerCase().replace(/\u2019/gu, "'");
     const subject = start ? "User" : "the user";
     if (isSubjectPronoun(tokens, index, lower)) {
@@ -57,9 +61,11 @@ export function toThirdPerson(text: string): PersonRewrite {
       const plural = COORDINATORS.has(previousWord(tokens, index)?.toLowerCase() ?? "");
       token.text = contraction(lower, subject, tokens, index) ?? subject;
       if (lower === "i" && !plural) conjugateFollowing(tokens, index);
+      // "Alice and I … my" could be either of them: only a user alone owns "their".
+      if (!plural) userIsSubject = true;
     } else if (lower === "my" || lower === "mine") {
       replaced.push(lower);
-      token.text = start ? "User's" : "the user's";
+      token.text = userIsSubject ? (lower === "my" ? "their" : "theirs") : start ? "User's" : "the user's";
     } else if (lower === "me" && token.text !== "ME") {
       replaced.push(lower);
       token.text = start ? "The user" : "the user";

@@ -61,7 +61,7 @@ describe("analyseDuplicates", () => {
     ]);
     const texts = analyseDuplicates(snapshot, testPolicy()).map((merge) => merge.text);
     expect(texts).toEqual([
-      "User backs up the user's photos to Backblaze B2 every night before bed since 2021.",
+      "User backs up their photos to Backblaze B2 every night before bed since 2021.",
       "As of 2026-03-01, billing-api deploys to Fly.io from the main branch (also true as of 2026-01-15).",
     ]);
   });

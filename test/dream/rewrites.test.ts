@@ -15,7 +15,7 @@ describe("analyseRewrites", () => {
       reasons: ["first_person"],
     });
     expect(rewrite({ text: "I'm vegetarian and my partner is vegan" })?.text).toBe(
-      "User is vegetarian and the user's partner is vegan",
+      "User is vegetarian and their partner is vegan",
     );
   });
 

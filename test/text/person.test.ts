@@ -5,7 +5,13 @@ import { toThirdPerson } from "../../src/text/person.js";
 describe("toThirdPerson", () => {
   it.each([
     ["I prefer tabs", "User prefers tabs"],
-    ["I prefer tabs and use Vim for my dotfiles.", "User prefers tabs and uses Vim for the user's dotfiles."],
+    ["I prefer tabs and use Vim for my dotfiles.", "User prefers tabs and uses Vim for their dotfiles."],
+    [
+      "I keep my bike in the shed. My car is outside.",
+      "User keeps their bike in the shed. User's car is outside.",
+    ],
+    ["Alice and I share my car", "Alice and the user share the user's car"],
+    ["The bike is mine, I think", "The bike is the user's, the user thinks"],
     ["I'm allergic to peanuts", "User is allergic to peanuts"],
     ["I’ve lived in Berlin since 2019", "User has lived in Berlin since 2019"],
     ["I'll review PRs on Mondays", "User will review PRs on Mondays"],

@@ -312,6 +312,19 @@ const MIGRATIONS: readonly Migration[] = [
     version: 6,
     sql: `alter table history add column changes text;`,
   },
+  {
+    // Sleep's recall records: one per range of a workspace's notes, the record as JSON.
+    version: 7,
+    sql: `
+      create table recalls(
+        workspace text not null,
+        key text not null,
+        entry text not null,
+        updated_at text not null,
+        primary key (workspace, key)
+      ) without rowid;
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

@@ -24,6 +24,7 @@ import { createSqliteMemories } from "./sqlite-memories.js";
 import { createSqliteMeta } from "./sqlite-meta.js";
 import { openSqliteDatabase } from "./sqlite-open.js";
 import type { SqliteOpenOptions } from "./sqlite-options.js";
+import { createSqliteRecalls } from "./sqlite-recalls.js";
 import { readStamp } from "./sqlite-reembed.js";
 import { createSqliteRuns } from "./sqlite-runs.js";
 import { SCHEMA_VERSION } from "./sqlite-schema.js";
@@ -85,6 +86,7 @@ export function createSqliteStore(options: SqliteStoreOptions): MemoryStore {
     ...createSqliteRuns(statements),
     ...createSqliteErasure(statements),
     ...createSqliteLeases(statements, atomically),
+    ...createSqliteRecalls(statements),
   };
   const maintenance = createSqliteMaintenance({ db, statements, meta, memories, location, atomically });
 

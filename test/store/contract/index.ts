@@ -9,6 +9,7 @@ import { historyPart } from "./history.js";
 import { leasesPart } from "./leases.js";
 import { maintenancePart } from "./maintenance.js";
 import { memoriesPart } from "./memories.js";
+import { recallsPart } from "./recalls.js";
 import { runsPart } from "./runs.js";
 import { searchPart } from "./search.js";
 import { snapshotsPart } from "./snapshots.js";
@@ -22,6 +23,7 @@ export const STORE_CONTRACT: readonly ContractPart[] = [
   runsPart,
   erasurePart,
   leasesPart,
+  recallsPart,
   maintenancePart,
   transactionsPart,
 ];

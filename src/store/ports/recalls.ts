@@ -1,0 +1,26 @@
+/**
+ * The recalls sub-port: sleep's evidence of use, one record per range of a workspace's notes
+ * (`memory:<path>:<start>:<end>`), kept per workspace. The store keeps each record as given; what
+ * a record holds (counts, query hashes, days) is the sleep service's to read and write, so this
+ * port stays a place to put it.
+ *
+ * @module
+ */
+
+export interface StoredRecall {
+  readonly key: string;
+  /** The sleep service's entry, a plain JSON object. */
+  readonly entry: Readonly<Record<string, unknown>>;
+  /** When the record was last written (ISO). */
+  readonly updatedAt: string;
+}
+
+export interface RecallsPort {
+  /** The workspace's records with these keys, in the order asked; unknown keys are left out. */
+  getRecalls(workspace: string, keys: readonly string[]): Promise<StoredRecall[]>;
+  /** Every record of the workspace, by key. */
+  listRecalls(workspace: string): Promise<StoredRecall[]>;
+  /** Inserts each record, or replaces the one with its key. */
+  putRecalls(workspace: string, records: readonly StoredRecall[]): Promise<void>;
+  deleteRecalls(workspace: string, keys: readonly string[]): Promise<void>;
+}

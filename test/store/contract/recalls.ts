@@ -1,0 +1,53 @@
+import { expect } from "vitest";
+import type { ContractPart } from "./harness.js";
+
+const record = (key: string, recallCount: number, at = "2026-11-05T09:00:00.000Z") => ({
+  key,
+  entry: { key, recallCount, queryHashes: ["a1b2c3d4e5f6"], nested: { days: ["2026-11-05"] } },
+  updatedAt: at,
+});
+
+/** The recalls sub-port. */
+export const recallsPart: ContractPart = {
+  name: "recalls",
+  cases(it, store) {
+    it("keeps each workspace's records by key, replacing on write", async () => {
+      const a = "memory:memory/2026-11-04.md:3:3";
+      const b = "memory:memory/2026-11-04.md:5:6";
+      await store().putRecalls("/home/ana/ws", [record(a, 1), record(b, 2)]);
+      await store().putRecalls("/home/bo/ws", [record(a, 9)]);
+      expect(await store().getRecalls("/home/ana/ws", [b, "missing", a])).toEqual([
+        record(b, 2),
+        record(a, 1),
+      ]);
+      await store().putRecalls("/home/ana/ws", [record(a, 3, "2026-11-06T09:00:00.000Z")]);
+      expect(await store().listRecalls("/home/ana/ws")).toEqual([
+        record(a, 3, "2026-11-06T09:00:00.000Z"),
+        record(b, 2),
+      ]);
+      expect(await store().listRecalls("/home/bo/ws")).toEqual([record(a, 9)]);
+      await store().deleteRecalls("/home/ana/ws", [a]);
+      expect((await store().listRecalls("/home/ana/ws")).map((each) => each.key)).toEqual([b]);
+      expect(await store().getRecalls("/home/ana/ws", [])).toEqual([]);
+    });
+
+    it("writes records inside a transaction only when it commits", async () => {
+      const key = "memory:memory/2026-11-07.md:1:1";
+      await expect(
+        store().transaction(async (tx) => {
+          await tx.putRecalls("/home/cy/ws", [record(key, 1)]);
+          throw new Error("rolled back");
+        }),
+      ).rejects.toThrow("rolled back");
+      expect(await store().listRecalls("/home/cy/ws")).toEqual([]);
+      await store().transaction((tx) => tx.putRecalls("/home/cy/ws", [record(key, 1)]));
+      expect(await store().listRecalls("/home/cy/ws")).toEqual([record(key, 1)]);
+    });
+
+    it("are cleared by a reset, like everything else", async () => {
+      await store().putRecalls("/home/di/ws", [record("memory:memory/2026-11-08.md:2:2", 1)]);
+      await store().reset();
+      expect(await store().listRecalls("/home/di/ws")).toEqual([]);
+    });
+  },
+};

@@ -110,7 +110,16 @@ function startOfDay(year: number, month: number, date: number, timeZone: string)
   return new Date(instant);
 }
 
-/** The calendar day of `instant` on `timeZone`'s wall clock, `YYYY-MM-DD`. */
+/**
+ * The calendar day of `instant` on `timeZone`'s wall clock, `YYYY-MM-DD`.
+ *
+ * @example
+ * calendarDay(Date.parse("2026-11-05T23:30:00Z"), "Europe/Paris"); // => "2026-11-06"
+ */
+export function calendarDay(instant: number, timeZone = "UTC"): string {
+  return localDay(instant, timeZone);
+}
+
 function localDay(instant: number, timeZone: string): string {
   const parts = new Intl.DateTimeFormat("en-CA", {
     timeZone,

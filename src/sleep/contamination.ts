@@ -49,11 +49,11 @@ export function contaminationOf(snippet: string): Contamination | undefined {
   return undefined;
 }
 
-/** Markdown with a letter or digit outside its heading marks: not a bare heading skeleton or rule. */
+/**
+ * A letter or digit in a line that is not a heading: headings alone ("## Notes", "### Todo", one or
+ * several) are a skeleton that states nothing, and markup alone ("---") says less.
+ */
 function hasContent(snippet: string): boolean {
-  const lines = snippet.split("\n").filter((line) => line.trim() !== "");
-  const body = lines.filter((line) => !/^\s*#{1,6}\s/u.test(line));
-  // Only headings: a skeleton ("## Notes\n### Todo") says nothing.
-  if (lines.length > 0 && body.length === 0 && lines.length > 1) return false;
-  return /[\p{L}\p{N}]/u.test(snippet.replace(/^\s*#{1,6}\s*/gmu, ""));
+  const body = snippet.split("\n").filter((line) => line.trim() !== "" && !/^\s*#{1,6}(?:\s|$)/u.test(line));
+  return body.some((line) => /[\p{L}\p{N}]/u.test(line));
 }

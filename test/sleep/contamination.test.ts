@@ -14,6 +14,7 @@ describe("the contamination filter", () => {
       "staged-candidate",
     ],
     ["## Notes\n### Todo", "no-content"],
+    ["## Allotment: plot 14 winter jobs", "no-content"],
     ["---", "no-content"],
     ["Session Key: agent:main:telegram:123 Session ID: 9f1c…", "session-metadata"],
     ["## Conversation Summary\nWe talked about the trip", "conversation-summary"],

@@ -4,6 +4,7 @@
  * @module
  */
 
+import { closestName } from "../../text/closest-name.js";
 import type { Command } from "../command.js";
 import { UsageError } from "../usage-error.js";
 import { addCommand } from "./add.js";
@@ -57,26 +58,11 @@ export const COMMANDS: readonly Command[] = [
 export function findCommand(name: string): Command {
   const command = COMMANDS.find((candidate) => candidate.name === name);
   if (command !== undefined) return command;
-  const closest = COMMANDS.map((candidate) => ({
-    name: candidate.name,
-    distance: editDistance(name, candidate.name),
-  }))
-    .filter((candidate) => candidate.distance <= 2)
-    .sort((a, b) => a.distance - b.distance)[0];
-  throw new UsageError(
-    `unknown command ${JSON.stringify(name)}.${closest === undefined ? "" : ` Did you mean \`lucid ${closest.name}\`?`}`,
+  const closest = closestName(
+    name,
+    COMMANDS.map((candidate) => candidate.name),
   );
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current[j] = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, substitution);
-    }
-    previous = current;
-  }
-  return previous[b.length] as number;
+  throw new UsageError(
+    `unknown command ${JSON.stringify(name)}.${closest === undefined ? "" : ` Did you mean \`lucid ${closest}\`?`}`,
+  );
 }

@@ -89,7 +89,7 @@ function dateInstant(value: unknown, what: string, timeZone: string, dayOffset: 
  * expiryDay("2100-01-01T00:00:00.000Z"); // => "2099-12-31"
  */
 export function expiryDay(instant: string, timeZone = "UTC"): string {
-  return localDay(Date.parse(instant) - 1, timeZone);
+  return calendarDay(Date.parse(instant) - 1, timeZone);
 }
 
 function isCalendarDay(year: number, month: number, date: number): boolean {
@@ -106,7 +106,7 @@ function startOfDay(year: number, month: number, date: number, timeZone: string)
   // Where midnight does not exist (Santiago, Havana, Beirut: clocks jump from 00:00 to 01:00), the
   // day starts at its first moment that does: step on until the wall clock shows the day.
   const day = new Date(wallClock).toISOString().slice(0, 10);
-  for (let step = 0; step < 8 && localDay(instant, timeZone) < day; step++) instant += 15 * 60_000;
+  for (let step = 0; step < 8 && calendarDay(instant, timeZone) < day; step++) instant += 15 * 60_000;
   return new Date(instant);
 }
 
@@ -117,22 +117,18 @@ function startOfDay(year: number, month: number, date: number, timeZone: string)
  * calendarDay(Date.parse("2026-11-05T23:30:00Z"), "Europe/Paris"); // => "2026-11-06"
  */
 export function calendarDay(instant: number, timeZone = "UTC"): string {
-  return localDay(instant, timeZone);
-}
-
-function localDay(instant: number, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(new Date(instant));
-  const part = (type: string) => parts.find((each) => each.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")}`;
+  const { year, month, day } = wallClock(instant, timeZone);
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
 /** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in milliseconds. */
 function offsetMs(instant: number, timeZone: string): number {
+  const { year, month, day, hour, minute, second } = wallClock(instant, timeZone);
+  return Date.UTC(year, month - 1, day, hour, minute, second) - Math.floor(instant / 1000) * 1000;
+}
+
+/** What `timeZone`'s clock shows at `instant`. */
+function wallClock(instant: number, timeZone: string) {
   const parts = new Intl.DateTimeFormat("en-US", {
     timeZone,
     hourCycle: "h23",
@@ -144,15 +140,14 @@ function offsetMs(instant: number, timeZone: string): number {
     second: "2-digit",
   }).formatToParts(new Date(instant));
   const part = (type: string) => Number(parts.find((each) => each.type === type)?.value);
-  const asUtc = Date.UTC(
-    part("year"),
-    part("month") - 1,
-    part("day"),
-    part("hour"),
-    part("minute"),
-    part("second"),
-  );
-  return asUtc - Math.floor(instant / 1000) * 1000;
+  return {
+    year: part("year"),
+    month: part("month"),
+    day: part("day"),
+    hour: part("hour"),
+    minute: part("minute"),
+    second: part("second"),
+  };
 }
 
 function invalid(value: unknown, what: string): LucidError {

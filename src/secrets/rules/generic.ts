@@ -84,6 +84,15 @@ function looksLikeBasicPassword(password: string): boolean {
   return password.length >= 4 && !/^(?:password|pass|secret|changeme)$/i.test(password);
 }
 
+/**
+ * How many of lower case, upper case, digits and any other character a value mixes: a login's
+ * password is told from a name by three of them. (`charClasses` leaves `-`, `_`, `.` out of its
+ * symbols, for identifiers; here they count.)
+ */
+function classCount(value: string): number {
+  return [/[a-z]/u, /[A-Z]/u, /\d/u, /[^A-Za-z0-9]/u].filter((test) => test.test(value)).length;
+}
+
 export const GENERIC_RULES: readonly SecretRule[] = [
   {
     id: "bearer-token",
@@ -194,8 +203,7 @@ export const GENERIC_RULES: readonly SecretRule[] = [
     generic: true,
     trim: trimSentenceEnd,
     assess: ({ value }) => {
-      const classes = [/[a-z]/u, /[A-Z]/u, /\d/u, /[^A-Za-z0-9]/u].filter((test) => test.test(value)).length;
-      return classes >= 3 ? "medium" : null;
+      return classCount(value) >= 3 ? "medium" : null;
     },
   },
   {
@@ -295,8 +303,7 @@ export const GENERIC_RULES: readonly SecretRule[] = [
     generic: true,
     assess: ({ value }) => {
       if (/[@/]/u.test(value) || !looksLikePassword(value)) return null;
-      const classes = [/[a-z]/u, /[A-Z]/u, /\d/u, /[^A-Za-z0-9]/u].filter((test) => test.test(value)).length;
-      return classes >= 3 ? "medium" : null;
+      return classCount(value) >= 3 ? "medium" : null;
     },
   },
   {

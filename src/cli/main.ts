@@ -33,8 +33,10 @@ export async function runMain(argv: readonly string[], io: CliIo = processIo()):
   const styleFor = (stream: OutputStream) =>
     createStyle(colorEnabled({ flag: flags.color, env: io.env, isTTY: stream.isTTY }));
   let close = async () => {};
+  let ran: string | undefined;
   try {
     const { name, rest } = splitCommand(argv);
+    ran = name;
     const command = name === undefined || name === "help" ? undefined : findCommand(name);
     const parsed = parseCommandLine(rest, command);
     Object.assign(flags, parsed.globals);
@@ -78,13 +80,13 @@ export async function runMain(argv: readonly string[], io: CliIo = processIo()):
     const exitCode = exitCodeOf(report.kind);
     const stack = flags.debug ? stackOf(error) : undefined;
     if (flags.json) {
-      io.stdout.write(renderErrorJson(report));
+      io.stdout.write(renderErrorJson(report, ran));
       if (stack !== undefined) io.stderr.write(`${stack}\n`);
     } else {
       const style = styleFor(io.stderr);
       const command = COMMANDS.find((candidate) => candidate.name === report.details?.command);
       const usage = report.kind === "usage" ? renderUsageHint(command, style) : undefined;
-      io.stderr.write(renderErrorText(report, { style, usage, stack }));
+      io.stderr.write(renderErrorText(report, { style, usage, stack, command: ran }));
     }
     return exitCode;
   } finally {

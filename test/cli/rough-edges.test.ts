@@ -36,6 +36,9 @@ describe("the command line for a new user", () => {
     const home = newHome();
     const noScope = await runCli(["list"], { home });
     expect(noScope.stderr).toMatch(/^error\[SCOPE_REQUIRED\]: `lucid list` needs a scope\.$/m);
+    // The command typed, not the library's verb: forget searches, yet the user ran forget.
+    const forget = await runCli(["forget", "tea"], { home });
+    expect(forget.stderr).toMatch(/^error\[SCOPE_REQUIRED\]: `lucid forget` needs a scope\.$/m);
     const missing = await runCli(["get", "0b6e2f1a-0000-4000-8000-000000000000"], { home });
     expect(missing.stderr).toMatch(
       /^error\[MEMORY_NOT_FOUND\]: No memory has the id "0b6e2f1a-0000-4000-8000-000000000000"\.$/m,

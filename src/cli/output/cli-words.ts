@@ -8,28 +8,22 @@
 
 import type { ErrorReport } from "../../edge/error-report.js";
 
-/** The SDK verb a `SCOPE_REQUIRED` names, as the command a user typed. */
-const COMMAND_OF: Readonly<Record<string, string>> = {
-  add: "lucid add",
-  search: "lucid search",
-  getAll: "lucid list",
-  deleteAll: "lucid delete --all",
-  forget: "lucid forget",
-  import: "lucid import",
-  "dream.plan": "lucid dream",
-};
-
 /**
+ * `command` is the command that ran: the library names its own verb (`lucid forget` searches, so
+ * its verb is `search`), the command line names what the user typed.
+ *
  * @example
- * cliMessage({ code: "SCOPE_REQUIRED", kind: "input", message: "getAll needs a scope: …", details: { verb: "getAll" } });
+ * cliMessage({ code: "SCOPE_REQUIRED", message: "getAll needs a scope: …", details: { verb: "getAll" } }, "list");
  * // => "`lucid list` needs a scope."
  */
-export function cliMessage(report: Pick<ErrorReport, "code" | "message" | "details">): string {
+export function cliMessage(
+  report: Pick<ErrorReport, "code" | "message" | "details">,
+  command?: string,
+): string {
   const details = report.details ?? {};
-  if (report.code === "SCOPE_REQUIRED" && typeof details.verb === "string") {
-    const command = COMMAND_OF[details.verb] ?? "This command";
+  if (report.code === "SCOPE_REQUIRED") {
     // The hint under it says how to give one.
-    return `${command === "This command" ? command : `\`${command}\``} needs a scope.`;
+    return `${command === undefined ? "This command" : `\`lucid ${command}\``} needs a scope.`;
   }
   if (report.code === "MEMORY_NOT_FOUND" && typeof details.id === "string") {
     return `No memory has the id ${JSON.stringify(details.id)}.`;

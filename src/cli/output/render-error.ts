@@ -10,17 +10,25 @@ import { cliMessage } from "./cli-words.js";
 import { hintFor } from "./hints.js";
 import type { Style } from "./style.js";
 
-export function renderErrorJson(report: Pick<ErrorReport, "code" | "message" | "details">): string {
-  return `${JSON.stringify({ ok: false, error: { code: report.code, message: cliMessage(report) } }, null, 2)}\n`;
+export function renderErrorJson(
+  report: Pick<ErrorReport, "code" | "message" | "details">,
+  command?: string,
+): string {
+  return `${JSON.stringify({ ok: false, error: { code: report.code, message: cliMessage(report, command) } }, null, 2)}\n`;
 }
 
 /** `error[CODE]: message`, the hint (or the usage lines given), then the stack with `--debug`. */
 export function renderErrorText(
   report: Pick<ErrorReport, "code" | "message" | "details">,
-  options: { style: Style; usage?: string | undefined; stack?: string | undefined },
+  options: {
+    style: Style;
+    usage?: string | undefined;
+    stack?: string | undefined;
+    command?: string | undefined;
+  },
 ): string {
   const { style } = options;
-  const lines = [`${style.red(style.bold(`error[${report.code}]`))}: ${cliMessage(report)}`];
+  const lines = [`${style.red(style.bold(`error[${report.code}]`))}: ${cliMessage(report, options.command)}`];
   const hint = hintFor(report.code);
   if (options.usage !== undefined) lines.push(options.usage);
   else if (hint !== undefined) lines.push(`${style.dim("hint:")} ${hint}`);

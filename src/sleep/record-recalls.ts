@@ -126,7 +126,8 @@ export async function recordRecalls(
       workspace,
       [...changed.values()].map((entry) => ({ key: entry.key, entry: { ...entry }, updatedAt: at })),
     );
-    await evictBeyondCap(tx, workspace);
+    // Only a search that added a record can take the workspace past the cap.
+    if ([...changed.keys()].some((key) => !stored.has(key))) await evictBeyondCap(tx, workspace);
   });
   return { recorded, skipped };
 }

@@ -58,7 +58,7 @@ export async function importMemories(
     const prepared: Prepared[] = [];
     batch.forEach((slot, offset) => {
       const index = start + offset;
-      if (slot.record === undefined) {
+      if ("error" in slot) {
         items.push({ index, status: "failed", error: slot.error });
         return;
       }
@@ -88,13 +88,9 @@ export async function importMemories(
 }
 
 /** One entry of the input: the record it holds, or why it holds none; `line` for text input. */
-interface ImportSlot {
-  readonly record?: ImportRecord;
-  readonly error: { code: string; message: string };
-  readonly line?: number;
-}
-
-const NO_ERROR = { code: "", message: "" };
+type ImportSlot =
+  | { readonly record: ImportRecord; readonly line?: number }
+  | { readonly error: { code: string; message: string }; readonly line?: number };
 
 /**
  * The entries of an import: records under Lucid's or Mem0's field names, a Mem0 dump
@@ -104,7 +100,7 @@ function importSlots(input: ImportInput): ImportSlot[] {
   if (typeof input === "string") {
     const { records, errors } = parseImportText(input);
     return [
-      ...records.map((entry) => ({ record: entry.record, error: NO_ERROR, line: entry.line })),
+      ...records.map((entry) => ({ record: entry.record, line: entry.line })),
       ...errors.map((error) => ({ error: { code: error.code, message: error.message }, line: error.line })),
     ].sort((a, b) => a.line - b.line);
   }
@@ -120,7 +116,7 @@ function importSlots(input: ImportInput): ImportSlot[] {
       return { error: { code: "INVALID_ARGUMENT", message: `Record ${index} is not an object.` } };
     }
     try {
-      return { record: importRecordOf(value as Record<string, unknown>), error: NO_ERROR };
+      return { record: importRecordOf(value as Record<string, unknown>) };
     } catch (error) {
       return { error: { code: "INVALID_ARGUMENT", message: `Record ${index} ${(error as Error).message}` } };
     }

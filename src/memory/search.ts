@@ -12,6 +12,7 @@ import { embedTexts } from "../core/embed-texts.js";
 import { checkText } from "../core/inputs.js";
 import { readFilter } from "../core/read-filter.js";
 import { readVisibility } from "../core/visibility.js";
+import { warnOnce } from "../core/warn-once.js";
 import { LucidError } from "../errors.js";
 import type { FilterNode } from "../filters/filter.js";
 import { FUSION_WEIGHTS } from "../search/fuse.js";
@@ -151,13 +152,10 @@ export async function searchMemories(
   return { results };
 }
 
-let warnedNoReranker = false;
-
 /** `rerank: true` is Mem0's; Lucid has no reranker, and says so once rather than ignore it. */
 function warnNoReranker(): void {
-  if (warnedNoReranker) return;
-  warnedNoReranker = true;
-  process.emitWarning(
+  warnOnce(
+    "LUCID_NO_RERANKER",
     "search({ rerank: true }) has no effect: Lucid has no reranker; results keep their fused score order.",
     { code: "LUCID_NO_RERANKER" },
   );

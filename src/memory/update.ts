@@ -12,6 +12,7 @@ import type { MemoryContext } from "../core/context.js";
 import { embedTexts } from "../core/embed-texts.js";
 import { checkId, toIsoTimestamp } from "../core/inputs.js";
 import type { Redaction } from "../core/secrets-guard.js";
+import { warnOnce } from "../core/warn-once.js";
 import { createMemoryWriter, type MemoryChange } from "../core/write/memory-writer.js";
 import { prepareMetadata } from "../core/write/prepare-metadata.js";
 import { type PreparedText, prepareText } from "../core/write/prepare-text.js";
@@ -32,7 +33,6 @@ export interface UpdateResult {
 }
 
 const UPDATE_KEYS = new Set(["text", "data", "metadata", "expirationDate"]);
-let warnedAboutData = false;
 
 /**
  * The change, checked: new text (or Mem0's deprecated `data`, with a one-time warning), metadata to
@@ -73,13 +73,10 @@ function readUpdateFields(change: unknown): UpdateFields {
         "update got both text and data (its deprecated name) with different values; give text.",
       );
     }
-    if (!warnedAboutData) {
-      warnedAboutData = true;
-      process.emitWarning("update(id, { data }) is deprecated, as in Mem0: use { text }.", {
-        type: "DeprecationWarning",
-        code: "LUCID_UPDATE_DATA",
-      });
-    }
+    warnOnce("LUCID_UPDATE_DATA", "update(id, { data }) is deprecated, as in Mem0: use { text }.", {
+      type: "DeprecationWarning",
+      code: "LUCID_UPDATE_DATA",
+    });
     fields.text = given.data as string;
     delete fields.data;
   }

@@ -9,6 +9,7 @@
  * @module
  */
 
+import { warnOnce } from "../core/warn-once.js";
 import type { Embedder } from "../embed/embedder.js";
 import { createOpenAICompatibleEmbedder } from "../embed/openai-compatible/openai-compatible-embedder.js";
 import { LucidError } from "../errors.js";
@@ -88,13 +89,9 @@ const MODEL_DIMENSIONS: Readonly<Record<string, number>> = {
 
 const EMBEDDER_CONFIG_KEYS = ["apiKey", "model", "baseURL", "url", "embeddingDims", "dimension"];
 
-const warned = new Set<string>();
-
 /** Reports once per process that a Mem0 setting has no meaning in Lucid, and why. */
 function notApplicable(key: string, why: string): void {
-  if (warned.has(key)) return;
-  warned.add(key);
-  process.emitWarning(`Mem0's ${key} is not used by Lucid: ${why}`, { code: "LUCID_MEM0_CONFIG" });
+  warnOnce(`mem0:${key}`, `Mem0's ${key} is not used by Lucid: ${why}`, { code: "LUCID_MEM0_CONFIG" });
 }
 
 /**

@@ -14,6 +14,7 @@ import type { HistoryPort } from "./ports/history.js";
 import type { LeasesPort } from "./ports/leases.js";
 import type { MaintenancePort } from "./ports/maintenance.js";
 import type { MemoriesPort } from "./ports/memories.js";
+import type { NotesPort } from "./ports/notes.js";
 import type { RecallsPort } from "./ports/recalls.js";
 import type { RunsPort } from "./ports/runs.js";
 import type { SearchPort } from "./ports/search.js";
@@ -43,7 +44,8 @@ export interface MemoryStoreOps
     RunsPort,
     ErasurePort,
     LeasesPort,
-    RecallsPort {
+    RecallsPort,
+    NotesPort {
   transaction<T>(fn: (tx: MemoryStoreOps) => Promise<T>): Promise<T>;
 }
 

@@ -325,6 +325,35 @@ const MIGRATIONS: readonly Migration[] = [
       ) without rowid;
     `,
   },
+  {
+    // Sleep's index of a workspace's notes: each file as it was indexed, its chunks with their
+    // vectors, and FTS5 over the chunk texts (rowid = the chunk's seq).
+    version: 8,
+    sql: `
+      create table note_files(
+        workspace text not null,
+        path text not null,
+        sha256 text not null,
+        size integer not null,
+        mtime_ms real not null,
+        embedder text not null,
+        short_term integer not null,
+        indexed_at text not null,
+        primary key (workspace, path)
+      ) without rowid;
+      create table note_chunks(
+        seq integer primary key,
+        workspace text not null,
+        path text not null,
+        start_line integer not null,
+        end_line integer not null,
+        text text not null,
+        embedding blob not null
+      );
+      create index note_chunks_by_file on note_chunks(workspace, path);
+      create virtual table note_chunks_fts using fts5(text, tokenize='porter unicode61');
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

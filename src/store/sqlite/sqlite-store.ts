@@ -22,6 +22,7 @@ import { createSqliteLeases } from "./sqlite-leases.js";
 import { createSqliteMaintenance } from "./sqlite-maintenance.js";
 import { createSqliteMemories } from "./sqlite-memories.js";
 import { createSqliteMeta } from "./sqlite-meta.js";
+import { createSqliteNotes } from "./sqlite-notes.js";
 import { openSqliteDatabase } from "./sqlite-open.js";
 import type { SqliteOpenOptions } from "./sqlite-options.js";
 import { createSqliteRecalls } from "./sqlite-recalls.js";
@@ -87,6 +88,7 @@ export function createSqliteStore(options: SqliteStoreOptions): MemoryStore {
     ...createSqliteErasure(statements),
     ...createSqliteLeases(statements, atomically),
     ...createSqliteRecalls(statements),
+    ...createSqliteNotes(statements),
   };
   const maintenance = createSqliteMaintenance({ db, statements, meta, memories, location, atomically });
 

@@ -9,6 +9,7 @@ import { historyPart } from "./history.js";
 import { leasesPart } from "./leases.js";
 import { maintenancePart } from "./maintenance.js";
 import { memoriesPart } from "./memories.js";
+import { notesPart } from "./notes.js";
 import { recallsPart } from "./recalls.js";
 import { runsPart } from "./runs.js";
 import { searchPart } from "./search.js";
@@ -24,6 +25,7 @@ export const STORE_CONTRACT: readonly ContractPart[] = [
   erasurePart,
   leasesPart,
   recallsPart,
+  notesPart,
   maintenancePart,
   transactionsPart,
 ];

@@ -44,6 +44,8 @@ export const ERROR_KINDS = {
   INVALID_PLAN: "input",
   MEMORY_NOT_FOUND: "not_found",
   RUN_NOT_FOUND: "not_found",
+  NOTE_NOT_FOUND: "not_found",
+  WORKSPACE_NOT_FOUND: "not_found",
   LLM_NOT_CONFIGURED: "config",
   // configuration (lucid.config.json, environment)
   INVALID_CONFIG: "config",
@@ -62,6 +64,7 @@ export const ERROR_KINDS = {
   // dream runs
   UNDO_CONFLICT: "conflict",
   DREAM_LEASE_HELD: "conflict",
+  SLEEP_CONFLICT: "conflict",
   // a batch that ran but did not fully succeed: the CLI exits 1 after reporting what it did
   IMPORT_INCOMPLETE: "input",
   SECRETS_FOUND: "conflict",

@@ -61,7 +61,11 @@ export function chunkNote(text: string, options: ChunkOptions = {}): NoteChunk[]
   let inCode = false;
 
   const emit = (start: number, end: number, body: string) => {
-    const clean = body.replace(/\s+/gu, " ").trim();
+    // Comments are markup, not what the note says (a promotion marker, an importance annotation).
+    const clean = body
+      .replace(/<!--[\s\S]*?-->/gu, " ")
+      .replace(/\s+/gu, " ")
+      .trim();
     if (clean.length < minChars) return;
     const full = heading === undefined ? clean : `${heading}: ${clean}`;
     chunks.push({ startLine: start, endLine: end, text: cut(full, maxChars) });

@@ -10,9 +10,9 @@
  * @module
  */
 
-import { randomBytes } from "node:crypto";
 import type { MemoryContext } from "../../core/context.js";
 import { embedTexts } from "../../core/embed-texts.js";
+import { newRunId } from "../../core/run-id.js";
 import { scopeKey, withinScope } from "../../core/scope.js";
 import { secretsGuardOf } from "../../core/secrets-guard.js";
 import { createMemoryWriter, type MemoryWriter } from "../../core/write/memory-writer.js";
@@ -115,7 +115,7 @@ export async function applyPlan(
   ];
   const vectors = await embedTexts(context, toEmbed, "update");
   const vectorOf = new Map(toEmbed.map((text, position) => [text, vectors[position] as Float32Array]));
-  const runId = newRunId(context.clock.now());
+  const runId = newRunId("dream", context.clock.now());
   const actor = `dream:${runId}`;
   const startedAt = context.clock.now().toISOString();
   const key = scopeKey(plan.scope);
@@ -387,13 +387,4 @@ function throwIfInterrupted(signal: AbortSignal | undefined): void {
       details: { signal: name },
     },
   );
-}
-
-/** Sortable and readable: `dream-20261130T091500-3fa2`. */
-function newRunId(now: Date): string {
-  const stamp = now
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d+Z$/, "");
-  return `dream-${stamp}-${randomBytes(2).toString("hex")}`;
 }

@@ -1,0 +1,384 @@
+/**
+ * The deep phase's apply (`openclaw-dreaming.md` §8): the recalled ranges that earned it are written
+ * into `MEMORY.md` and stored as long-term memories, as one run that `rollback` can undo.
+ *
+ * Under the workspace's lease (one sleeper per workspace, across processes):
+ *
+ * 1. rank the workspace's recall entries (`deep-rank.ts`);
+ * 2. leave out what `MEMORY.md` already holds — a promotion marker or a `source=` citation of the
+ *    range — marking it promoted ("reconciled");
+ * 3. find each range again in its live note (`rehydrate.ts`): moved ranges are followed, a range
+ *    gone or inside a managed fence is refused, and so is one whose note changes before the write;
+ * 4. fit the new section in the budget (`memory-budget.ts`), dropping the lowest-ranked candidates
+ *    when compaction cannot make room;
+ * 5. write `MEMORY.md` atomically (hand-written lines untouched: the section is appended), then in
+ *    one transaction mark the entries promoted, add each snippet as a long-term memory through the
+ *    one write path, and record the run with the file's preimage. A transaction that fails puts the
+ *    file back.
+ *
+ * Without `apply` the same ranking is returned, and nothing is written.
+ *
+ * @module
+ */
+
+import { randomUUID } from "node:crypto";
+import { join, resolve } from "node:path";
+import type { MemoryContext } from "../core/context.js";
+import { embedTexts } from "../core/embed-texts.js";
+import { withLease } from "../core/lease.js";
+import { newRunId } from "../core/run-id.js";
+import type { Scope } from "../core/scope.js";
+import { secretsGuardOf } from "../core/secrets-guard.js";
+import { createMemoryWriter } from "../core/write/memory-writer.js";
+import { prepareText } from "../core/write/prepare-text.js";
+import { LucidError } from "../errors.js";
+import type { RunChange } from "../store/ports/runs.js";
+import { calendarDay } from "../text/expiry-date.js";
+import { conceptTags } from "./concept-tags.js";
+import { type DeepOptions, rankForPromotion, type Scored } from "./deep-rank.js";
+import { compactForBudget, MEMORY_MAX_CHARS } from "./memory-budget.js";
+import { locateMemoryFile, readBytes, restoreFile, sha256, writeAtomically } from "./memory-file.js";
+import { appendSection, promotedKeys, promotionSection, visibleSnippet } from "./promotion-format.js";
+import type { RecallEntry } from "./recall-entry.js";
+import { MAX_SNIPPET_CHARS, noteAddress, recallKey } from "./recall-keys.js";
+import { workspaceRecalls } from "./record-recalls.js";
+import { type RehydrateRefusal, rehydrate } from "./rehydrate.js";
+import { SLEEP_RUN_KIND, sleepKey } from "./sleep-run.js";
+
+export interface PromoteOptions extends Omit<DeepOptions, "now"> {
+  /** The sweep's clock (ISO); default now. */
+  readonly now?: string;
+  /** Write `MEMORY.md` and the store; default false (a preview). */
+  readonly apply?: boolean;
+  /** Where the promoted snippets go as long-term memories. */
+  readonly scope: Scope;
+  /** The zone of the section's date. Default the context's. */
+  readonly timeZone?: string;
+  /** The `MEMORY.md` budget in characters. Default 10,000. */
+  readonly maxChars?: number;
+}
+
+/** A ranked candidate, as the preview table and `--json` show it. */
+export interface PromotionCandidate {
+  readonly rank: number;
+  readonly key: string;
+  readonly path: string;
+  readonly startLine: number;
+  readonly endLine: number;
+  readonly address: string;
+  readonly snippet: string;
+  readonly score: number;
+  readonly recalls: number;
+  readonly signals: number;
+  readonly uniqueQueries: number;
+  readonly days: number;
+  readonly ageDays: number;
+}
+
+export type PromotionRefusal = RehydrateRefusal | "source-changed" | "budget" | "missing-file";
+
+export interface PromotedEntry {
+  readonly key: string;
+  readonly path: string;
+  /** Where the range is now (it may have moved since it was recalled). */
+  readonly startLine: number;
+  readonly endLine: number;
+  readonly score: number;
+  /** The promotion marker written before its bullet. */
+  readonly marker: string;
+  /** The long-term memory it became (null when the scope already held the same text). */
+  readonly memoryId: string | null;
+}
+
+export interface PromoteResult {
+  readonly workspace: string;
+  readonly memoryFile: string;
+  readonly now: string;
+  readonly applied: boolean;
+  /** The run to roll back; null when nothing was written to `MEMORY.md`. */
+  readonly runId: string | null;
+  readonly candidates: readonly PromotionCandidate[];
+  readonly promoted: readonly PromotedEntry[];
+  /** Keys `MEMORY.md` already held: marked promoted, not appended again. */
+  readonly reconciled: readonly string[];
+  readonly refused: readonly {
+    readonly key: string;
+    readonly address: string;
+    readonly reason: PromotionRefusal;
+  }[];
+  /** Dates of the generated sections compaction dropped to make room. */
+  readonly compactedDates: readonly string[];
+}
+
+/** What a sleep run records, read back by rollback. */
+export interface SleepRunPlan {
+  readonly workspace: string;
+  readonly memoryFile: string;
+  readonly promoted: readonly PromotedEntry[];
+  readonly reconciled: readonly string[];
+  /** `MEMORY.md` as the run left it, to name what changed since. */
+  readonly after: string;
+}
+
+/**
+ * @example
+ * await promote(context, "/home/ana/notes", { scope: { agent_id: "main" }, apply: true });
+ * // => { runId: "sleep-20261129T030000-1a2b", promoted: [{ key: "memory:memory/2026-11-04.md:3:3", … }], … }
+ */
+export async function promote(
+  context: MemoryContext,
+  workspace: string,
+  options: PromoteOptions,
+): Promise<PromoteResult> {
+  const root = resolve(workspace);
+  const now = checkNow(options.now ?? context.clock.now().toISOString());
+  const rankOptions: DeepOptions = { ...options, now };
+  const rank = async () => rankForPromotion(await workspaceRecalls(context, root), rankOptions);
+  const memoryFile = await locateMemoryFile(root);
+  const base = { workspace: root, memoryFile: memoryFile.path, now };
+  if (options.apply !== true) {
+    const ranked = await rank();
+    return {
+      ...base,
+      applied: false,
+      runId: null,
+      candidates: ranked.map(candidateOf),
+      promoted: [],
+      reconciled: [],
+      refused: [],
+      compactedDates: [],
+    };
+  }
+  return withLease(context, sleepKey(root), { what: "sleep" }, async () => {
+    const ranked = await rank();
+    const candidates = ranked.map(candidateOf);
+    const before = await readBytes(memoryFile.target);
+    const text = before === null ? "" : Buffer.from(before).toString("utf8");
+    const already = new Set([...promotedKeys(text), ...citedKeys(text)]);
+    const reconciled = ranked.filter((scored) => already.has(scored.entry.key));
+    const refused: { key: string; address: string; reason: PromotionRefusal }[] = [];
+    const refuse = (entry: RecallEntry, reason: PromotionRefusal) =>
+      refused.push({
+        key: entry.key,
+        address: noteAddress(entry.path, entry.startLine, entry.endLine),
+        reason,
+      });
+
+    const redact = (line: string) => secretsGuardOf(context).scanner.redact(line).text;
+    const sources = new Map<string, { sha: string; text: string } | null>();
+    const sourceOf = async (path: string) => {
+      if (!sources.has(path)) {
+        const bytes = await readBytes(join(root, path));
+        sources.set(
+          path,
+          bytes === null ? null : { sha: sha256(bytes), text: Buffer.from(bytes).toString("utf8") },
+        );
+      }
+      return sources.get(path) ?? null;
+    };
+    let ready: { scored: Scored; startLine: number; endLine: number }[] = [];
+    for (const scored of ranked) {
+      if (already.has(scored.entry.key)) continue;
+      const source = await sourceOf(scored.entry.path);
+      if (source === null) {
+        refuse(scored.entry, "missing-file");
+        continue;
+      }
+      const found = rehydrate(source.text, scored.entry, redact);
+      if (!found.found) refuse(scored.entry, found.reason);
+      else ready.push({ scored, startLine: found.startLine, endLine: found.endLine });
+    }
+
+    const day = calendarDay(Date.parse(now), options.timeZone ?? context.timeZone);
+    const sectionOf = (items: typeof ready) =>
+      promotionSection(
+        day,
+        items.map(({ scored, startLine, endLine }) => ({
+          key: scored.entry.key,
+          path: scored.entry.path,
+          startLine,
+          endLine,
+          snippet: scored.entry.snippet,
+          score: scored.score,
+          signalCount: scored.signalCount,
+          recallCount: scored.entry.recallCount,
+          averageScore: scored.signalCount > 0 ? scored.entry.totalScore / scored.signalCount : 0,
+          conceptTags: conceptTags(scored.entry.path, scored.entry.snippet),
+        })),
+      );
+    let compaction = compactForBudget(text, 0, budgetOptions(options));
+    while (ready.length > 0) {
+      const added = appendSection(text, sectionOf(ready)).length - text.length;
+      compaction = compactForBudget(text, added, budgetOptions(options));
+      if (compaction.fits) break;
+      refuse((ready.pop() as (typeof ready)[number]).scored.entry, "budget");
+    }
+    // A note edited while this ran: its ranges were found in bytes that are no longer there.
+    const changed = new Set<string>();
+    for (const [path, source] of sources) {
+      const bytes = await readBytes(join(root, path));
+      if (source !== null && (bytes === null || sha256(bytes) !== source.sha)) changed.add(path);
+    }
+    for (const item of ready.filter((each) => changed.has(each.scored.entry.path)))
+      refuse(item.scored.entry, "source-changed");
+    ready = ready.filter((each) => !changed.has(each.scored.entry.path));
+
+    const next =
+      ready.length === 0 ? text : appendSection(ready.length > 0 ? compaction.text : text, sectionOf(ready));
+    // The long-term memory says what the bullet says, whole: no list marker, one line.
+    const prepared = ready.map((item) =>
+      prepareText(context, visibleSnippet(item.scored.entry.snippet, MAX_SNIPPET_CHARS)),
+    );
+    const vectors = await embedTexts(
+      context,
+      prepared.map((draft) => draft.text),
+      "add",
+    );
+    const runId = ready.length > 0 ? newRunId(SLEEP_RUN_KIND, context.clock.now()) : null;
+    const current = await readBytes(memoryFile.target);
+    if ((current === null ? null : sha256(current)) !== (before === null ? null : sha256(before))) {
+      throw new LucidError(
+        "SLEEP_CONFLICT",
+        `${memoryFile.path} changed while sleep was promoting into it; nothing was written. Run the promotion again.`,
+        { details: { memoryFile: memoryFile.path } },
+      );
+    }
+    if (runId !== null) await writeAtomically(memoryFile.target, next);
+    try {
+      const promoted = await context.store.transaction(async (tx) => {
+        const stamp = { actor: runId ?? "sleep", at: now, embedder: context.embedderStamp };
+        const writer = createMemoryWriter(tx, stamp);
+        const changes: RunChange[] = [];
+        const entries: PromotedEntry[] = [];
+        for (const [index, item] of ready.entries()) {
+          const draft = prepared[index];
+          if (draft === undefined) continue;
+          const { entry } = item.scored;
+          const source = noteAddress(entry.path, item.startLine, item.endLine);
+          let memoryId: string | null = null;
+          if ((await tx.findByHash(options.scope, draft.hash)) === null) {
+            const row = await writer.insert({
+              id: randomUUID(),
+              text: draft,
+              scope: options.scope,
+              category: null,
+              metadata: { source, sleepRun: runId, workspace: root },
+              createdAt: now,
+              updatedAt: now,
+              expiresAt: null,
+              embedding: vectors[index] as Float32Array,
+            });
+            memoryId = row.id;
+            changes.push({
+              kind: "memory",
+              memoryId,
+              before: null,
+              after: { hash: row.hash, updatedAt: row.updatedAt },
+            });
+          }
+          entries.push({
+            key: entry.key,
+            path: entry.path,
+            startLine: item.startLine,
+            endLine: item.endLine,
+            score: round(item.scored.score),
+            marker: `<!-- openclaw-memory-promotion:${entry.key} -->`,
+            memoryId,
+          });
+        }
+        const marked = [
+          ...ready.map((item) => item.scored.entry),
+          ...reconciled.map((scored) => scored.entry),
+        ];
+        await tx.putRecalls(
+          root,
+          marked.map((entry) => ({ key: entry.key, entry: { ...entry, promotedAt: now }, updatedAt: now })),
+        );
+        if (runId !== null) {
+          changes.push({ kind: "file", path: memoryFile.target, before, after: { sha256: sha256(next) } });
+          const plan: SleepRunPlan = {
+            workspace: root,
+            memoryFile: memoryFile.target,
+            promoted: entries,
+            reconciled: reconciled.map((scored) => scored.entry.key),
+            after: next,
+          };
+          await tx.insertRun(
+            {
+              id: runId,
+              kind: SLEEP_RUN_KIND,
+              scopeKey: sleepKey(root),
+              scope: options.scope,
+              mode: "deep",
+              plan,
+              decisions: { options: { ...rankOptions } },
+              outcome: { promoted: entries.length, refused, compactedDates: compaction.compactedDates },
+              startedAt: now,
+              committedAt: context.clock.now().toISOString(),
+              undoneAt: null,
+            },
+            changes,
+          );
+        }
+        return entries;
+      });
+      return {
+        ...base,
+        applied: true,
+        runId,
+        candidates,
+        promoted,
+        reconciled: reconciled.map((scored) => scored.entry.key),
+        refused,
+        compactedDates: ready.length > 0 ? compaction.compactedDates : [],
+      };
+    } catch (error) {
+      // The store said no: MEMORY.md goes back to the bytes it had, so file and store agree.
+      if (runId !== null) await restoreFile(memoryFile.target, before);
+      throw error;
+    }
+  });
+}
+
+function candidateOf(scored: Scored, index: number): PromotionCandidate {
+  const { entry } = scored;
+  return {
+    rank: index + 1,
+    key: entry.key,
+    path: entry.path,
+    startLine: entry.startLine,
+    endLine: entry.endLine,
+    address: noteAddress(entry.path, entry.startLine, entry.endLine),
+    snippet: entry.snippet,
+    score: round(scored.score),
+    recalls: entry.recallCount,
+    signals: scored.signalCount,
+    uniqueQueries: scored.uniqueQueries,
+    days: entry.recallDays.length,
+    ageDays: Math.round(scored.ageDays * 10) / 10,
+  };
+}
+
+/** Keys of the ranges `MEMORY.md` cites (`source=memory/2026-11-04.md:3-3`), as older promotions wrote them. */
+function citedKeys(text: string): string[] {
+  return [...text.matchAll(/source=([^\s\]]+?):(\d+)-(\d+)/gu)].map((match) =>
+    recallKey(match[1] ?? "", Number(match[2]), Number(match[3])),
+  );
+}
+
+function budgetOptions(options: PromoteOptions): { maxChars: number } {
+  return { maxChars: options.maxChars ?? MEMORY_MAX_CHARS };
+}
+
+function checkNow(now: string): string {
+  const time = Date.parse(now);
+  if (Number.isNaN(time) || !/(?:Z|[+-]\d{2}:?\d{2})$/iu.test(now)) {
+    throw new LucidError(
+      "INVALID_ARGUMENT",
+      `now must be an ISO timestamp with its offset (2026-11-29T03:00:00Z), got ${JSON.stringify(now)}.`,
+    );
+  }
+  return new Date(time).toISOString();
+}
+
+const round = (value: number) => Math.round(value * 1000) / 1000;

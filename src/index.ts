@@ -103,10 +103,34 @@ export type { MemoryOptions } from "./sdk/create-context.js";
 export type { Mem0ProviderConfig, MemoryConfig } from "./sdk/mem0-config.js";
 export { Memory } from "./sdk/memory.js";
 export { openMemory } from "./sdk/open-memory.js";
+export type {
+  RecordLogResult,
+  Workspace,
+  WorkspaceOptions,
+  WorkspacePromoteOptions,
+  WorkspaceSearchOptions,
+  WorkspaceSearchResult,
+} from "./sdk/workspace.js";
+export { DEFAULT_WORKSPACE_SCOPE } from "./sdk/workspace.js";
 export type { FusionWeights } from "./search/fuse.js";
 export { FUSION_WEIGHTS } from "./search/fuse.js";
 export { findSecrets, redact } from "./secrets/index.js";
 export type { Finding, SecretScannerOptions } from "./secrets/types.js";
+export type {
+  PromotedEntry,
+  PromoteResult,
+  PromotionCandidate,
+  PromotionRefusal,
+} from "./sleep/deep-promote.js";
+export type { Explanation } from "./sleep/explain.js";
+export type { OpenClawImport } from "./sleep/import-openclaw.js";
+export type { IndexReport } from "./sleep/note-index.js";
+export type { NoteRange } from "./sleep/note-range.js";
+export type { RecallEntry, SignalType } from "./sleep/recall-entry.js";
+export type { RecallHitInput, RecordResult } from "./sleep/record-recalls.js";
+export type { RollbackResult } from "./sleep/sleep-rollback.js";
+export type { SleepStatus } from "./sleep/sleep-status.js";
+export type { NoteResult } from "./sleep/workspace-search.js";
 export type { SqliteStoreOptions } from "./store/sqlite/sqlite-store.js";
 export { createSqliteStore } from "./store/sqlite/sqlite-store.js";
 export type { MemoryStore, MemoryStoreOps, StoreCapabilities } from "./store/store.js";

@@ -65,6 +65,11 @@ export interface LucidConfig {
   timeZone?: string;
   /** The auto-dream gate: Mem0's defaults are 24 hours, 5 sessions, 20 memories. */
   dream?: { gate?: Partial<GateThresholds> };
+  /**
+   * Sleep: `workspace` is the Markdown workspace `lucid sleep`, `lucid search --workspace` and the
+   * MCP server use by default (`~` and paths relative to the config file's folder are resolved).
+   */
+  sleep?: { workspace?: string };
   /** The MCP server: `token` is the bearer token its HTTP transport requires. */
   mcp?: { token?: DeferredString; tokens?: Record<string, { token: DeferredString; scope: ScopeOptions }> };
 }
@@ -89,13 +94,24 @@ export function isSecretKey(path: readonly string[]): boolean {
 /** Validates a parsed (and env-resolved) config file; absent sections get their defaults. */
 export function validateConfig(raw: unknown, file: string): LucidConfig {
   const root = Section.of(file, "", raw);
-  root.allowOnly(["embedder", "llm", "policy", "defaults", "maxTextBytes", "timeZone", "dream", "mcp"]);
+  root.allowOnly([
+    "embedder",
+    "llm",
+    "policy",
+    "defaults",
+    "maxTextBytes",
+    "timeZone",
+    "dream",
+    "sleep",
+    "mcp",
+  ]);
   const embedder = root.section("embedder");
   const llm = root.section("llm");
   const policy = root.section("policy");
   const defaults = root.section("defaults");
   const dream = root.section("dream");
   const mcp = root.section("mcp");
+  const sleep = root.section("sleep");
   return compact({
     embedder: embedder === undefined ? { provider: "local" } : readEmbedder(embedder),
     llm: llm === undefined ? undefined : readLlm(llm),
@@ -104,8 +120,17 @@ export function validateConfig(raw: unknown, file: string): LucidConfig {
     maxTextBytes: root.positiveInteger("maxTextBytes"),
     timeZone: readTimeZone(root),
     dream: dream === undefined ? undefined : readDream(dream),
+    sleep: sleep === undefined ? undefined : readSleep(sleep),
     mcp: mcp === undefined ? undefined : readMcp(mcp),
   });
+}
+
+function readSleep(section: Section): { workspace?: string } {
+  section.allowOnly(["workspace"]);
+  const workspace = section.string("workspace");
+  if (workspace !== undefined && workspace.trim() === "")
+    section.fail("workspace", "must be a directory, not empty.");
+  return compact({ workspace });
 }
 
 function readTimeZone(root: Section): string | undefined {

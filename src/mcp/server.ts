@@ -47,6 +47,11 @@ export interface McpServerOptions {
   readonly events?: EventRegistry;
   /** The session's id when the transport has none (stdio); default a random UUID. */
   readonly sessionId?: string;
+  /**
+   * A Markdown workspace (absolute path): memory_search also searches its notes and records recalls
+   * of its daily notes for sleep, and memory_get reads its notes by `path#Lx-Ly`.
+   */
+  readonly workspace?: string;
   /** Background failures (auto-dream, session counting); default: ignored. */
   readonly log?: (line: string) => void;
 }
@@ -94,6 +99,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     const call: ToolCall = {
       memory,
       events,
+      ...(options.workspace === undefined ? {} : { workspace: options.workspace }),
       scope: (params) => {
         used = resolveCallScope(defaults, params, options.bound);
         return used;

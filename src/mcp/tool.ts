@@ -24,6 +24,8 @@ export interface ToolReply {
 export interface ToolCall {
   readonly memory: Memory;
   readonly events: EventRegistry;
+  /** The server's Markdown workspace, when it has one (absolute path). */
+  readonly workspace?: string;
   /**
    * The scope of this call (defaults overridden by the parameters). Each tool calls it once; the
    * session of the call is counted for that scope.

@@ -41,6 +41,7 @@ import type {
 import type { UpdateResult } from "../memory/update.js";
 import { createContext, type MemoryOptions } from "./create-context.js";
 import { type MemoryConfig, readMemoryOptions } from "./mem0-config.js";
+import { createWorkspace, type Workspace, type WorkspaceOptions } from "./workspace.js";
 
 /**
  * Long-term memory for an agent.
@@ -79,6 +80,18 @@ export class Memory {
 
   /** Consolidation: `memory.dream.plan(scope, { now })` returns what a dream would change. */
   readonly dream: DreamApi = createDreamApi(() => this.ready());
+
+  /**
+   * Sleep for an agent that keeps its memory in Markdown: search the workspace's notes (recording
+   * recall signals), promote what keeps being recalled into `MEMORY.md`, roll a promotion back.
+   *
+   * @example
+   * const notes = memory.workspace("~/.openclaw/workspace".replace("~", homedir()));
+   * await notes.promote({ apply: true });
+   */
+  workspace(dir: string, options?: WorkspaceOptions): Workspace {
+    return createWorkspace(() => this.ready(), dir, options);
+  }
 
   /** Store facts: a string, or a conversation whose non-system messages each become a memory. */
   async add(input: string | Message[], options?: AddOptions): Promise<AddResult> {

@@ -26,6 +26,7 @@ import { resetCommand } from "./reset.js";
 import { scanCommand } from "./scan.js";
 import { searchCommand } from "./search.js";
 import { sessionCommand } from "./session.js";
+import { sleepCommand } from "./sleep.js";
 import { statusCommand } from "./status.js";
 import { updateCommand } from "./update.js";
 
@@ -46,6 +47,7 @@ export const COMMANDS: readonly Command[] = [
   statusCommand,
   scanCommand,
   dreamCommand,
+  sleepCommand,
   sessionCommand,
   reembedCommand,
   resetCommand,

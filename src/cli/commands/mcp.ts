@@ -4,6 +4,7 @@ import { formatScope, type ScopeOptions, scopeFromOptions } from "../../core/sco
 import { autoDreamEnabled } from "../../edge/auto-dream-switch.js";
 import { integerFlag } from "../args/flag-values.js";
 import { defineCommand } from "../command.js";
+import { chosenWorkspaceDir } from "../sleep/open-workspace.js";
 import { UsageError } from "../usage-error.js";
 
 export const mcpCommand = defineCommand({
@@ -18,6 +19,12 @@ export const mcpCommand = defineCommand({
       valueHint: "HOST",
       description: "HTTP address (default 127.0.0.1; any other needs mcp.token in the config)",
     },
+    workspace: {
+      type: "string",
+      valueHint: "DIR",
+      description:
+        "also search DIR's Markdown notes and record recalls for sleep (default: sleep.workspace in the config)",
+    },
     "any-scope": {
       type: "boolean",
       description:
@@ -29,6 +36,7 @@ export const mcpCommand = defineCommand({
     "claude mcp add lucid -- lucid mcp --user alice",
     "lucid mcp --user alice",
     "lucid mcp --any-scope",
+    "lucid mcp --user alice --workspace ~/.openclaw/workspace",
     "lucid mcp --http --port 8787",
     "LUCID_MCP_TOKEN=s3cret lucid mcp --http --host 0.0.0.0",
   ],
@@ -54,6 +62,10 @@ export const mcpCommand = defineCommand({
     // The scope flags bind the server; the environment and the config only default it.
     const explicit = await context.scope({ defaults: false });
     const bound = flags["any-scope"] === true || Object.keys(explicit).length === 0 ? undefined : explicit;
+    const workspace =
+      flags.workspace !== undefined || loaded.config.sleep?.workspace !== undefined
+        ? await chosenWorkspaceDir(context, flags.workspace)
+        : undefined;
     const memory = await context.memory();
     // Loaded here, not at the top: the MCP SDK is a tenth of a second that no other command needs.
     const [{ EventRegistry }, { startHttpServer }, { createMcpServer }, { shutdownSignal }, { serveStdio }] =
@@ -75,6 +87,7 @@ export const mcpCommand = defineCommand({
         events,
         autoDream,
         log,
+        ...(workspace === undefined ? {} : { workspace }),
         ...(sessionBound === undefined ? {} : { bound: sessionBound }),
       });
     };

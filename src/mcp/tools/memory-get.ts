@@ -1,4 +1,6 @@
+import { z } from "zod";
 import { SCOPE_KEYS } from "../../core/scope.js";
+import { LucidError } from "../../errors.js";
 import type { MemoryItem } from "../../memory/types.js";
 import { scopeParams } from "../scope-params.js";
 import { defineTool } from "../tool.js";
@@ -10,12 +12,41 @@ export const memoryGetTool = defineTool({
   description:
     "Read one memory in full by its id: text, category, metadata, scope and dates. Use it when a " +
     "search result was cut short or before updating a memory. Only memories of the given scope (the " +
-    "server's default user unless you pass user_id / agent_id / app_id / run_id) can be read.",
-  input: { memory_id: memoryIdParam, ...scopeParams },
+    "server's default user unless you pass user_id / agent_id / app_id / run_id) can be read. With a " +
+    "notes workspace, pass path instead (memory/2026-11-04.md#L3-L5, as memory_search returned it) to " +
+    "read those lines of the note.",
+  input: {
+    memory_id: memoryIdParam.optional(),
+    path: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("A note's lines, path#Lstart-Lend (from memory_search), instead of memory_id."),
+    ...scopeParams,
+  },
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run(args, call) {
     const scope = call.scope(args);
-    const item = await call.shown(await getInScope(call.memory, args.memory_id, scope));
+    if ((args.memory_id === undefined) === (args.path === undefined)) {
+      throw new LucidError(
+        "INVALID_ARGUMENT",
+        "Pass either memory_id (a memory) or path (a note's lines), not both.",
+      );
+    }
+    if (args.path !== undefined) {
+      if (call.workspace === undefined) {
+        throw new LucidError(
+          "INVALID_ARGUMENT",
+          "This server has no notes workspace: start it with `lucid mcp --workspace DIR` to read notes by path.",
+        );
+      }
+      const range = await call.memory.workspace(call.workspace).get(args.path);
+      return {
+        text: `${range.address} (of ${range.lineCount} lines):\n${range.text}`,
+        data: { note: range },
+      };
+    }
+    const item = await call.shown(await getInScope(call.memory, args.memory_id as string, scope));
     return { text: renderMemory(item), data: { result: item } };
   },
 });

@@ -1,0 +1,212 @@
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { LucidError } from "../../errors.js";
+import { integerFlag, numberFlag } from "../args/flag-values.js";
+import { defineCommand } from "../command.js";
+import { terminalWidth } from "../io.js";
+import { plural } from "../output/format.js";
+import { openWorkspace } from "../sleep/open-workspace.js";
+import { renderExplanation, renderPromotion, renderSignals, renderStatus } from "../sleep/render-sleep.js";
+import { UsageError } from "../usage-error.js";
+
+const ACTIONS = [
+  "promote",
+  "explain",
+  "status",
+  "rollback",
+  "record",
+  "import-openclaw",
+  "signals",
+  "index",
+] as const;
+type Action = (typeof ACTIONS)[number];
+
+export const sleepCommand = defineCommand({
+  name: "sleep",
+  summary:
+    "Promote what keeps being recalled from daily notes into MEMORY.md (promote / explain / status / rollback …)",
+  args: [
+    {
+      name: "action",
+      required: true,
+      description: `${ACTIONS.join(" | ")}`,
+    },
+    {
+      name: "target",
+      required: false,
+      description: "explain: path#Lx-Ly or a recall key; rollback: the run (default: the latest)",
+    },
+  ],
+  flags: {
+    workspace: {
+      type: "string",
+      valueHint: "DIR",
+      description: "the workspace (default: sleep.workspace in the config, else ~/.openclaw/workspace)",
+    },
+    apply: {
+      type: "boolean",
+      description: "promote: write MEMORY.md and long-term memories (default: a preview)",
+    },
+    now: {
+      type: "string",
+      valueHint: "ISO",
+      description: "the sweep's clock, so runs are reproducible (default: now)",
+    },
+    limit: { type: "string", valueHint: "N", description: "promote at most N ranges (default 10)" },
+    "min-score": { type: "string", valueHint: "S", description: "least score from 0 to 1 (default 0.75)" },
+    "min-recall-count": {
+      type: "string",
+      valueHint: "N",
+      description: "least number of recalls (default 3)",
+    },
+    "min-unique-queries": {
+      type: "string",
+      valueHint: "N",
+      description: "least number of distinct queries (default 3)",
+    },
+    "include-promoted": { type: "boolean", description: "rank ranges promoted before too" },
+    file: {
+      type: "string",
+      valueHint: "FILE",
+      description:
+        "record: the search log (JSONL); import-openclaw: the recall store (default memory/.dreams/short-term-recall.json)",
+    },
+    tz: {
+      type: "string",
+      valueHint: "ZONE",
+      description: "the time zone whose days recalls count in (default: the config's timeZone)",
+    },
+    force: { type: "boolean", description: "rollback: even over edits made to MEMORY.md since the run" },
+  },
+  scoped: true,
+  examples: [
+    "lucid sleep promote --workspace ~/notes                 # what would be promoted, and why",
+    "lucid sleep promote --workspace ~/notes --apply",
+    "lucid sleep explain memory/2026-11-04.md#L3-L5 --workspace ~/notes",
+    "lucid sleep status --workspace ~/notes",
+    "lucid sleep rollback --workspace ~/notes                 # the latest run",
+    "lucid sleep record --workspace ~/notes --file searches.jsonl --tz Europe/Paris",
+    "lucid sleep import-openclaw                               # ~/.openclaw/workspace's recall store",
+    "lucid sleep signals --workspace ~/notes --json > signals.json",
+  ],
+  notes: [
+    "A workspace is a folder with MEMORY.md and daily notes memory/YYYY-MM-DD.md (or memory/YYYY-MM-DD-slug.md). " +
+      "Every search that returns a snippet of a daily note (`lucid search --workspace`, the MCP server) records a recall; " +
+      "`promote` ranks the recalled ranges by six weighted signals behind gates and appends the best to MEMORY.md with " +
+      "citations, adding each as a long-term memory of the scope (default agent_id=main).",
+    "Every --apply is a run: `lucid sleep rollback [RUN]` restores MEMORY.md byte for byte and removes the run's " +
+      "memories; it refuses when MEMORY.md was edited since, unless --force. Hand-written lines are never changed.",
+    "One sleeper per workspace at a time, across processes. --json prints each result in full.",
+  ],
+  async run(context) {
+    const { flags, args } = context;
+    const action = args[0] as string;
+    if (!(ACTIONS as readonly string[]).includes(action)) {
+      throw new UsageError(
+        `unknown sleep action ${JSON.stringify(action)}: use ${ACTIONS.join(", ")}.`,
+        "sleep",
+      );
+    }
+    const workspace = await openWorkspace(context, flags, "sleep");
+    const render = { style: context.style, width: terminalWidth(context.io.stdout) };
+    const now = flags.now;
+    const rankOptions = () => {
+      const limit = integerFlag(flags.limit, "limit", "sleep");
+      const minScore = numberFlag(flags["min-score"], "min-score", "sleep");
+      const minRecallCount = integerFlag(flags["min-recall-count"], "min-recall-count", "sleep");
+      const minUniqueQueries = integerFlag(flags["min-unique-queries"], "min-unique-queries", "sleep");
+      return {
+        ...(now === undefined ? {} : { now }),
+        ...(limit === undefined ? {} : { limit }),
+        ...(minScore === undefined ? {} : { minScore }),
+        ...(minRecallCount === undefined ? {} : { minRecallCount }),
+        ...(minUniqueQueries === undefined ? {} : { minUniqueQueries }),
+        ...(flags["include-promoted"] ? { includePromoted: true } : {}),
+      };
+    };
+
+    switch (action as Action) {
+      case "promote": {
+        const result = await workspace.promote({ ...rankOptions(), apply: flags.apply });
+        return { json: { ...result }, render: () => renderPromotion(result, render) };
+      }
+      case "explain": {
+        const target = args[1];
+        if (target === undefined) throw new UsageError("missing the range to explain: path#Lx-Ly.", "sleep");
+        const explained = await workspace.explain(target, rankOptions());
+        return { json: { ...explained }, render: () => renderExplanation(explained, render) };
+      }
+      case "status": {
+        const status = await workspace.status(now === undefined ? {} : { now });
+        return { json: { ...status }, render: () => renderStatus(status, render) };
+      }
+      case "rollback": {
+        const result = await workspace.rollback({
+          ...(args[1] === undefined ? {} : { runId: args[1] }),
+          force: flags.force,
+        });
+        return {
+          json: { ...result },
+          render: () =>
+            `Rolled back ${result.runId}: ${result.restored ? `${result.memoryFile} restored` : `${result.memoryFile} already as before`}, ` +
+            `${plural(result.unpromoted, "range")} unpromoted, ${plural(result.removedMemories, "memory", "memories")} removed.`,
+        };
+      }
+      case "record": {
+        if (flags.file === undefined)
+          throw new UsageError("record needs --file LOG.jsonl, the search log to replay.", "sleep");
+        const result = await workspace.recordLog(await readText(resolve(context.io.cwd, flags.file)));
+        const output = {
+          json: { ...result },
+          render: () =>
+            [
+              `Replayed ${plural(result.searches, "search", "searches")}: ${plural(result.recorded, "recall")} recorded, ${result.skipped} hit(s) skipped (not a daily note, lines not there, or not worth keeping).`,
+              ...result.errors.map((error) => context.style.yellow(`  line ${error.line}: ${error.message}`)),
+            ].join("\n"),
+        };
+        if (result.errors.length === 0) return output;
+        return {
+          ...output,
+          error: {
+            code: "INVALID_ARGUMENT" as const,
+            message: `${plural(result.errors.length, "line")} of ${flags.file} could not be read; the others were recorded.`,
+          },
+        };
+      }
+      case "import-openclaw": {
+        const text =
+          flags.file === undefined ? undefined : await readText(resolve(context.io.cwd, flags.file));
+        const result = await workspace.importOpenClaw(text);
+        return {
+          json: { ...result },
+          render: () =>
+            [
+              `Imported ${plural(result.imported, "recall record")} from OpenClaw; ${result.kept} already here kept as they were.`,
+              ...result.skipped.map((skip) => context.style.dim(`  skipped ${skip.key}: ${skip.reason}`)),
+            ].join("\n"),
+        };
+      }
+      case "signals": {
+        const entries = await workspace.signals();
+        return { json: { workspace: workspace.dir, entries }, render: () => renderSignals(entries, render) };
+      }
+      case "index": {
+        const report = await workspace.index();
+        return {
+          json: { ...report },
+          render: () =>
+            `Indexed ${workspace.dir}: ${plural(report.files, "note")}, ${report.indexed} (re)indexed into ${plural(report.chunks, "chunk")}, ${report.removed} removed.` +
+            report.skipped.map((skip) => `\n  skipped ${skip.path}: ${skip.reason}`).join(""),
+        };
+      }
+    }
+  },
+});
+
+async function readText(path: string): Promise<string> {
+  try {
+    return await readFile(path, "utf8");
+  } catch (error) {
+    throw new LucidError("IO_ERROR", `Cannot read ${path}: ${(error as Error).message}`, { cause: error });
+  }
+}

@@ -1,0 +1,204 @@
+/**
+ * What `lucid sleep …` prints on a terminal (the `--json` forms are the SDK's results as they are).
+ *
+ * @module
+ */
+
+import type { PromoteResult } from "../../sleep/deep-promote.js";
+import type { Explanation } from "../../sleep/explain.js";
+import type { RecallEntry } from "../../sleep/recall-entry.js";
+import type { SleepStatus } from "../../sleep/sleep-status.js";
+import type { NoteResult } from "../../sleep/workspace-search.js";
+import { formatDate, oneLine, plural } from "../output/format.js";
+import type { Style } from "../output/style.js";
+import { renderTable } from "../output/table.js";
+
+interface RenderOptions {
+  readonly style: Style;
+  readonly width?: number | undefined;
+}
+
+const REFUSALS: Record<string, string> = {
+  "not-found": "its text is no longer in the note",
+  "inside-fence": "it lies inside a managed openclaw:dreaming block",
+  "source-changed": "the note changed while sleep read it",
+  budget: "MEMORY.md has no room left within its budget",
+  "missing-file": "the note is gone",
+};
+
+/** The ranked candidates: rank, score, recalls, queries, days, age, range, snippet. */
+export function renderCandidates(result: PromoteResult, options: RenderOptions): string {
+  if (result.candidates.length === 0) return options.style.dim("Nothing would be promoted now.");
+  return renderTable(
+    [
+      { header: "RANK", align: "right" },
+      { header: "SCORE", align: "right" },
+      { header: "RECALLS", align: "right" },
+      { header: "QUERIES", align: "right", droppable: true },
+      { header: "DAYS", align: "right", droppable: true },
+      { header: "AGE", align: "right", droppable: true },
+      { header: "RANGE" },
+      { header: "SNIPPET", flex: true },
+    ],
+    result.candidates.map((candidate) => [
+      String(candidate.rank),
+      candidate.score.toFixed(3),
+      String(candidate.recalls),
+      String(candidate.uniqueQueries),
+      String(candidate.days),
+      `${candidate.ageDays.toFixed(1)}d`,
+      candidate.address,
+      oneLine(candidate.snippet),
+    ]),
+    options,
+  );
+}
+
+export function renderPromotion(result: PromoteResult, options: RenderOptions): string {
+  const { style } = options;
+  if (!result.applied) {
+    return [
+      renderCandidates(result, options),
+      "",
+      style.dim(`Preview as of ${result.now}: nothing written. Promote with --apply.`),
+    ].join("\n");
+  }
+  const lines: string[] = [];
+  if (result.promoted.length > 0) {
+    lines.push(
+      `Promoted ${plural(result.promoted.length, "range")} into ${result.memoryFile} (run ${result.runId}):`,
+      ...result.promoted.map(
+        (entry) => `  ${entry.score.toFixed(3)}  ${entry.path}#L${entry.startLine}-L${entry.endLine}`,
+      ),
+    );
+  } else {
+    lines.push(`Nothing new to promote into ${result.memoryFile}.`);
+  }
+  if (result.reconciled.length > 0)
+    lines.push(
+      style.dim(`${plural(result.reconciled.length, "range")} already in MEMORY.md: marked promoted.`),
+    );
+  for (const refusal of result.refused)
+    lines.push(style.yellow(`  refused ${refusal.address}: ${REFUSALS[refusal.reason] ?? refusal.reason}`));
+  if (result.compactedDates.length > 0)
+    lines.push(
+      style.dim(`Compacted older generated sections to stay in budget: ${result.compactedDates.join(", ")}.`),
+    );
+  if (result.runId !== null) lines.push(style.dim(`Undo with: lucid sleep rollback ${result.runId}`));
+  return lines.join("\n");
+}
+
+export function renderExplanation(explained: Explanation, options: RenderOptions): string {
+  const { style } = options;
+  const components = renderTable(
+    [
+      { header: "COMPONENT" },
+      { header: "VALUE", align: "right" },
+      { header: "WEIGHT", align: "right" },
+      { header: "CONTRIBUTES", align: "right" },
+    ],
+    [
+      ...explained.components.map((each) => [
+        each.component,
+        each.value.toFixed(3),
+        each.weight.toFixed(2),
+        each.contribution.toFixed(3),
+      ]),
+      ["phase boost", "", "", explained.phaseBoost.toFixed(3)],
+    ],
+    options,
+  );
+  const gates = renderTable(
+    [
+      { header: "GATE" },
+      { header: "VALUE", align: "right" },
+      { header: "NEEDS", align: "right" },
+      { header: "" },
+      { header: "WHY" },
+    ],
+    explained.gates.map((gate) => [
+      gate.gate,
+      Number.isInteger(gate.value) ? String(gate.value) : gate.value.toFixed(3),
+      String(gate.threshold),
+      gate.passed ? { text: "pass", paint: style.green } : { text: "fail", paint: style.red },
+      gate.why,
+    ]),
+    options,
+  );
+  return [
+    `${style.bold(explained.address)}  score ${explained.score.toFixed(3)}`,
+    `  ${oneLine(explained.snippet)}`,
+    "",
+    components,
+    "",
+    gates,
+    "",
+    `Verdict: ${explained.verdict}${explained.promotedAt === null ? "" : ` (promoted ${formatDate(explained.promotedAt)})`}`,
+  ].join("\n");
+}
+
+export function renderStatus(status: SleepStatus, options: RenderOptions): string {
+  const { style } = options;
+  const last = status.lastRun;
+  const lines = [
+    `Workspace   ${status.workspace}`,
+    `MEMORY.md   ${status.memoryFile} — ${status.memoryChars.toLocaleString("en-US")} of ${status.budgetChars.toLocaleString("en-US")} characters`,
+    `Notes       ${status.indexedFiles} indexed, ${status.shortTermFiles} of them daily notes`,
+    `Recalls     ${plural(status.entries, "range")} recorded, ${status.promotedEntries} promoted`,
+    `Last run    ${last === null ? "none" : `${last.id} at ${formatDate(last.committedAt)}: ${plural(last.promoted, "range")} promoted${last.undoneAt === null ? "" : ", rolled back"}`}`,
+    "",
+    status.wouldPromote.length === 0
+      ? style.dim("Nothing would be promoted now.")
+      : `Would promote now (${status.wouldPromote.length}):`,
+  ];
+  for (const candidate of status.wouldPromote)
+    lines.push(
+      `  ${candidate.score.toFixed(3)}  ${candidate.address}  ${oneLine(candidate.snippet).slice(0, 80)}`,
+    );
+  return lines.join("\n");
+}
+
+export function renderSignals(entries: readonly RecallEntry[], options: RenderOptions): string {
+  if (entries.length === 0) return options.style.dim("No recall signals recorded in this workspace yet.");
+  return renderTable(
+    [
+      { header: "RANGE" },
+      { header: "RECALLS", align: "right" },
+      { header: "QUERIES", align: "right" },
+      { header: "DAYS", align: "right", droppable: true },
+      { header: "LAST", droppable: true },
+      { header: "PROMOTED", droppable: true },
+      { header: "SNIPPET", flex: true },
+    ],
+    entries.map((entry) => [
+      `${entry.path}#L${entry.startLine}-L${entry.endLine}`,
+      String(entry.recallCount + entry.dailyCount + entry.groundedCount),
+      String(entry.userQueryHashes.length),
+      String(entry.recallDays.length),
+      formatDate(entry.lastRecalledAt),
+      entry.promotedAt === undefined ? "" : formatDate(entry.promotedAt),
+      oneLine(entry.snippet),
+    ]),
+    options,
+  );
+}
+
+/** Note hits of a workspace search: score, address, snippet; daily notes marked as recorded. */
+export function renderNoteHits(notes: readonly NoteResult[], options: RenderOptions): string {
+  if (notes.length === 0) return options.style.dim("No notes found.");
+  return renderTable(
+    [
+      { header: "SCORE", align: "right" },
+      { header: "NOTE" },
+      { header: "", droppable: true },
+      { header: "SNIPPET", flex: true },
+    ],
+    notes.map((note) => [
+      `${Math.round(note.score * 100)}%`,
+      note.address,
+      note.shortTerm ? { text: "daily", paint: options.style.dim } : "",
+      oneLine(note.snippet),
+    ]),
+    options,
+  );
+}

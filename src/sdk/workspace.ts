@@ -1,0 +1,231 @@
+/**
+ * `memory.workspace(dir)`: sleep for an agent that keeps its memory in Markdown (`MEMORY.md` and
+ * `memory/YYYY-MM-DD.md`). Searching the workspace returns note hits beside long-term memories and
+ * records the hits on daily notes as recall signals; `promote` moves the ranges that keep being
+ * recalled into `MEMORY.md` and long-term memory, as a run `rollback` undoes.
+ *
+ * Here, at the composition root, because a workspace search joins two services (memory's search and
+ * sleep's notes), which never import each other.
+ *
+ * @module
+ */
+
+import { readFile, stat } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import type { MemoryContext } from "../core/context.js";
+import { hasScope, type Scope, type ScopeOptions, scopeFromOptions, scopeToOptions } from "../core/scope.js";
+import { LucidError } from "../errors.js";
+import type { SearchOptions, SearchResult } from "../memory/types.js";
+import type { PromoteOptions, PromoteResult } from "../sleep/deep-promote.js";
+import type { Explanation } from "../sleep/explain.js";
+import type { OpenClawImport } from "../sleep/import-openclaw.js";
+import type { IndexReport } from "../sleep/note-index.js";
+import type { NoteRange } from "../sleep/note-range.js";
+import type { RecallEntry, SignalType } from "../sleep/recall-entry.js";
+import type { RecallHitInput, RecordResult } from "../sleep/record-recalls.js";
+import type { LogError } from "../sleep/search-log.js";
+import type { RollbackResult } from "../sleep/sleep-rollback.js";
+import type { SleepStatus } from "../sleep/sleep-status.js";
+import type { NoteResult, NoteSearchOptions } from "../sleep/workspace-search.js";
+
+/** OpenClaw's default agent, whose workspace `~/.openclaw/workspace` is. */
+export const DEFAULT_WORKSPACE_SCOPE: Scope = Object.freeze({ agent_id: "main" });
+
+export interface WorkspaceOptions extends ScopeOptions {
+  /** The zone whose calendar days recall signals count in, and promotions are dated by. */
+  timeZone?: string;
+}
+
+export interface WorkspaceSearchOptions extends Omit<SearchOptions, keyof ScopeOptions> {
+  /** Note hits returned at most. Default 6. */
+  notesTopK?: number;
+  /** Least score of a note hit. Default 0.35. */
+  notesThreshold?: number;
+  /** Record short-term hits as recall signals. Default true. */
+  record?: boolean;
+  /** When the search ran, for its recall signals (ISO); default now. */
+  at?: string;
+}
+
+export interface WorkspaceSearchResult extends SearchResult {
+  /** Hits on the workspace's notes, best first. */
+  notes: NoteResult[];
+  /** Short-term hits recorded as recall signals. */
+  recorded: number;
+}
+
+export interface RecordLogResult {
+  readonly searches: number;
+  readonly recorded: number;
+  readonly skipped: number;
+  readonly errors: readonly LogError[];
+}
+
+export type WorkspacePromoteOptions = Omit<PromoteOptions, "scope" | "timeZone">;
+
+export interface Workspace {
+  /** The workspace's absolute path. */
+  readonly dir: string;
+  /** Where promoted snippets become long-term memories (default `agent_id=main`). */
+  readonly scope: Scope;
+  /** Brings the notes index up to date (a search does this itself). */
+  index(): Promise<IndexReport>;
+  /** Long-term memories of the workspace's scope and note hits, recording recall signals. */
+  search(query: string, options?: WorkspaceSearchOptions): Promise<WorkspaceSearchResult>;
+  /** The lines of a note by address: `memory/2026-11-04.md#L3-L5`. */
+  get(address: string): Promise<NoteRange>;
+  /** Records one search's hits, as a search would. */
+  record(
+    query: string,
+    hits: readonly RecallHitInput[],
+    options?: { at?: string; type?: SignalType },
+  ): Promise<RecordResult>;
+  /** Replays a search log (JSONL, `lucid sleep record`). */
+  recordLog(text: string): Promise<RecordLogResult>;
+  /** Reads OpenClaw's recall store (`memory/.dreams/short-term-recall.json`, or `text`). */
+  importOpenClaw(text?: string): Promise<OpenClawImport>;
+  /** Every recall record of the workspace. */
+  signals(): Promise<RecallEntry[]>;
+  /** What the deep phase would promote; with `apply: true`, promotes it. */
+  promote(options?: WorkspacePromoteOptions): Promise<PromoteResult>;
+  explain(target: string, options?: Omit<WorkspacePromoteOptions, "apply">): Promise<Explanation>;
+  status(options?: { now?: string }): Promise<SleepStatus>;
+  /** Undoes a promotion run (default: the latest). */
+  rollback(options?: { runId?: string; force?: boolean }): Promise<RollbackResult>;
+}
+
+/**
+ * @example
+ * const notes = memory.workspace("/home/ana/.openclaw/workspace");
+ * await notes.search("where do we stay in Kyoto?");
+ * await notes.promote({ apply: true });
+ */
+export function createWorkspace(
+  getContext: () => Promise<MemoryContext>,
+  dir: string,
+  options: WorkspaceOptions = {},
+): Workspace {
+  if (typeof dir !== "string" || dir.trim() === "") {
+    throw new LucidError("INVALID_ARGUMENT", "workspace(dir) needs the workspace's directory.");
+  }
+  const root = resolve(dir);
+  const given = scopeFromOptions(options);
+  const scope = hasScope(given) ? given : DEFAULT_WORKSPACE_SCOPE;
+  const zone = options.timeZone;
+  const ready = async (): Promise<MemoryContext> => {
+    const info = await stat(root).catch(() => undefined);
+    if (info === undefined || !info.isDirectory()) {
+      throw new LucidError(
+        "WORKSPACE_NOT_FOUND",
+        `No workspace at ${root}: it must be a directory holding MEMORY.md and memory/. Pass --workspace DIR, or set sleep.workspace in lucid.config.json.`,
+        { details: { workspace: root } },
+      );
+    }
+    return getContext();
+  };
+  const timeZoneOf = (context: MemoryContext) => zone ?? context.timeZone;
+
+  return {
+    dir: root,
+    scope,
+    async index() {
+      const { indexWorkspace } = await import("../sleep/note-index.js");
+      return indexWorkspace(await ready(), root);
+    },
+    async search(query, searchOptions = {}) {
+      const context = await ready();
+      const [{ searchMemories }, { searchNotes }] = await Promise.all([
+        import("../memory/search.js"),
+        import("../sleep/workspace-search.js"),
+      ]);
+      const { notesTopK, notesThreshold, record, at, ...memoryOptions } = searchOptions;
+      const noteOptions: NoteSearchOptions = {
+        timeZone: timeZoneOf(context),
+        ...(notesTopK === undefined ? {} : { topK: notesTopK }),
+        ...(notesThreshold === undefined ? {} : { threshold: notesThreshold }),
+        ...(record === undefined ? {} : { record }),
+        ...(at === undefined ? {} : { at }),
+      };
+      // Notes first: the index is brought up to date before the long-term search shares the store.
+      const found = await searchNotes(context, root, query, noteOptions);
+      const memories = await searchMemories(context, query, { ...memoryOptions, ...scopeToOptions(scope) });
+      return { ...memories, notes: found.notes, recorded: found.recorded };
+    },
+    async get(address) {
+      const { readNoteRange } = await import("../sleep/note-range.js");
+      await ready();
+      return readNoteRange(root, address);
+    },
+    async record(query, hits, recordOptions = {}) {
+      const context = await ready();
+      const { recordRecalls } = await import("../sleep/record-recalls.js");
+      return recordRecalls(
+        context,
+        { workspace: root, query, timeZone: timeZoneOf(context), ...recordOptions },
+        hits,
+      );
+    },
+    async recordLog(text) {
+      const context = await ready();
+      const [{ parseSearchLog }, { recordRecalls }] = await Promise.all([
+        import("../sleep/search-log.js"),
+        import("../sleep/record-recalls.js"),
+      ]);
+      const { searches, errors } = parseSearchLog(text);
+      let recorded = 0;
+      let skipped = 0;
+      for (const search of searches) {
+        const result = await recordRecalls(
+          context,
+          { workspace: root, query: search.query, at: search.at, timeZone: timeZoneOf(context) },
+          search.hits,
+        );
+        recorded += result.recorded;
+        skipped += result.skipped.length;
+      }
+      return { searches: searches.length, recorded, skipped, errors };
+    },
+    async importOpenClaw(text) {
+      const context = await ready();
+      const { importOpenClawRecalls, OPENCLAW_RECALL_FILE } = await import("../sleep/import-openclaw.js");
+      const source =
+        text ??
+        (await readFile(join(root, OPENCLAW_RECALL_FILE), "utf8").catch(() => {
+          throw new LucidError(
+            "NOTE_NOT_FOUND",
+            `No OpenClaw recall store at ${join(root, OPENCLAW_RECALL_FILE)}: OpenClaw writes it once memory search has run with dreaming enabled.`,
+            { details: { workspace: root } },
+          );
+        }));
+      return importOpenClawRecalls(context, root, source);
+    },
+    async signals() {
+      const { workspaceRecalls } = await import("../sleep/record-recalls.js");
+      return workspaceRecalls(await ready(), root);
+    },
+    async promote(promoteOptions = {}) {
+      const context = await ready();
+      const { promote } = await import("../sleep/deep-promote.js");
+      return promote(context, root, { ...promoteOptions, scope, timeZone: timeZoneOf(context) });
+    },
+    async explain(target, explainOptions = {}) {
+      const context = await ready();
+      const [{ explainEntry }, { workspaceRecalls }] = await Promise.all([
+        import("../sleep/explain.js"),
+        import("../sleep/record-recalls.js"),
+      ]);
+      const now = explainOptions.now ?? context.clock.now().toISOString();
+      return explainEntry(await workspaceRecalls(context, root), target, { ...explainOptions, now });
+    },
+    async status(statusOptions = {}) {
+      const context = await ready();
+      const { sleepStatus } = await import("../sleep/sleep-status.js");
+      return sleepStatus(context, root, { ...statusOptions, scope });
+    },
+    async rollback(rollbackOptions = {}) {
+      const context = await ready();
+      const { rollbackSleep } = await import("../sleep/sleep-rollback.js");
+      return rollbackSleep(context, root, rollbackOptions);
+    },
+  };
+}

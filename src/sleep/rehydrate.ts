@@ -73,6 +73,8 @@ export function rehydrate(
   for (let start = 1; start <= lines.length; start++) {
     for (let size = 1; size <= maxWindow && start + size - 1 <= lines.length; size++) {
       const end = start + size - 1;
+      // A window starts and ends on a line with words: blank lines around a match add nothing.
+      if ((plain[start - 1] ?? "").trim() === "" || (plain[end - 1] ?? "").trim() === "") continue;
       const q = quality(start, end);
       if (q === 0) continue;
       if (best === undefined || better({ start, end, quality: q }, best, range.startLine, span)) {

@@ -44,6 +44,8 @@ export const mcpCommand = defineCommand({
     "Tools: memory_search, memory_add, memory_get, memory_list, memory_update, memory_delete, " +
       "memory_history, memory_event_list, memory_event_status, memory_dream. Calls act on the default scope " +
       "(--user/--agent/--app, LUCID_USER_ID…, or the config's defaults) unless they pass user_id…",
+    "With --workspace DIR (or sleep.workspace in the config), memory_search also returns snippets of DIR's " +
+      "Markdown notes and records recalls of its daily notes for `lucid sleep`; memory_get reads a note's lines by path#Lx-Ly.",
     "--user/--agent/--app also bind every session to that scope: a call naming another user is refused " +
       "(SCOPE_NOT_ALLOWED) unless the server runs with --any-scope. Over HTTP, mcp.tokens in the config " +
       "gives tokens bound to one scope each.",

@@ -88,3 +88,14 @@ export function copyMetadata(metadata: unknown): Record<string, unknown> {
   for (const key of IDENTITY_METADATA_KEYS) delete copy[key];
   return copy;
 }
+
+/** `value` when it is a number from 0 to 1; `INVALID_ARGUMENT` naming the option otherwise. */
+export function checkUnitInterval(value: unknown, name: string): number {
+  if (typeof value !== "number" || !(value >= 0 && value <= 1)) {
+    throw new LucidError(
+      "INVALID_ARGUMENT",
+      `${name} must be a number from 0 to 1, got ${JSON.stringify(value)}.`,
+    );
+  }
+  return value;
+}

@@ -11,6 +11,7 @@
  */
 
 import type { MemoryContext } from "../core/context.js";
+import { checkUnitInterval } from "../core/inputs.js";
 import { LucidError } from "../errors.js";
 import { keywordTerms } from "../text/keywords.js";
 import { stemWord } from "../text/stem.js";
@@ -26,8 +27,8 @@ export async function forgetMemory(
   query: string,
   options: ForgetOptions = {},
 ): Promise<ForgetResult> {
-  const minScore = unitInterval(options.minScore ?? DEFAULT_FORGET_MIN_SCORE, "minScore");
-  const margin = unitInterval(options.margin ?? DEFAULT_FORGET_MARGIN, "margin");
+  const minScore = checkUnitInterval(options.minScore ?? DEFAULT_FORGET_MIN_SCORE, "minScore");
+  const margin = checkUnitInterval(options.margin ?? DEFAULT_FORGET_MARGIN, "margin");
   const { minScore: _minScore, margin: _margin, ...searchOptions } = options;
   const { results } = await searchMemories(context, query, {
     ...searchOptions,
@@ -65,14 +66,4 @@ function describingTerms(query: string): string[] {
 function sharesTerm(terms: readonly string[], text: string): boolean {
   const own = new Set(keywordTerms(text).map(stemWord));
   return terms.some((term) => own.has(stemWord(term)));
-}
-
-function unitInterval(value: unknown, name: string): number {
-  if (typeof value !== "number" || !(value >= 0 && value <= 1)) {
-    throw new LucidError(
-      "INVALID_ARGUMENT",
-      `${name} must be a number from 0 to 1, got ${JSON.stringify(value)}.`,
-    );
-  }
-  return value;
 }

@@ -38,6 +38,7 @@ import { conceptTags } from "./concept-tags.js";
 import { type DeepOptions, rankForPromotion, type Scored } from "./deep-rank.js";
 import { compactForBudget, MEMORY_MAX_CHARS } from "./memory-budget.js";
 import { locateMemoryFile, readBytes, restoreFile, sha256, writeAtomically } from "./memory-file.js";
+import type { AddressedRange } from "./note-range.js";
 import { appendSection, promotedKeys, promotionSection, visibleSnippet } from "./promotion-format.js";
 import type { RecallEntry } from "./recall-entry.js";
 import { MAX_SNIPPET_CHARS, noteAddress, recallKey } from "./recall-keys.js";
@@ -59,13 +60,9 @@ export interface PromoteOptions extends Omit<DeepOptions, "now"> {
 }
 
 /** A ranked candidate, as the preview table and `--json` show it. */
-export interface PromotionCandidate {
+export interface PromotionCandidate extends AddressedRange {
   readonly rank: number;
   readonly key: string;
-  readonly path: string;
-  readonly startLine: number;
-  readonly endLine: number;
-  readonly address: string;
   readonly snippet: string;
   readonly score: number;
   readonly recalls: number;

@@ -18,8 +18,12 @@ export interface NoteAddress {
   readonly endLine: number;
 }
 
-export interface NoteRange extends NoteAddress {
+/** A range with its address as people and citations write it: `path#Lstart-Lend`. */
+export interface AddressedRange extends NoteAddress {
   readonly address: string;
+}
+
+export interface NoteRange extends AddressedRange {
   /** The lines as the file has them, joined by `\n`. */
   readonly text: string;
   /** Lines in the whole file. */

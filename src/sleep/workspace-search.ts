@@ -14,13 +14,14 @@
 import { resolve } from "node:path";
 import type { MemoryContext } from "../core/context.js";
 import { embedTexts } from "../core/embed-texts.js";
-import { checkText } from "../core/inputs.js";
+import { checkText, checkUnitInterval } from "../core/inputs.js";
 import { warnOnce } from "../core/warn-once.js";
 import { LucidError } from "../errors.js";
 import { normaliseBm25 } from "../search/fuse.js";
 import type { NoteHit } from "../store/ports/notes.js";
 import { keywordTerms } from "../text/keywords.js";
 import { indexWorkspace } from "./note-index.js";
+import type { AddressedRange } from "./note-range.js";
 import { noteAddress } from "./recall-keys.js";
 import { type RecordResult, recordRecalls } from "./record-recalls.js";
 
@@ -44,12 +45,7 @@ export interface NoteSearchOptions {
 }
 
 /** A range of a note a search returned. */
-export interface NoteResult {
-  readonly path: string;
-  readonly startLine: number;
-  readonly endLine: number;
-  /** `path#Lstart-Lend`: what `memory_get` and `lucid sleep explain` take. */
-  readonly address: string;
+export interface NoteResult extends AddressedRange {
   readonly snippet: string;
   readonly score: number;
   /** A dated daily note: a recall of it counts toward promotion. */
@@ -75,7 +71,7 @@ export async function searchNotes(
 ): Promise<NoteSearchResult> {
   const text = checkText(query, context.maxTextBytes);
   const topK = checkCount(options.topK ?? NOTE_SEARCH_DEFAULTS.topK, "topK");
-  const threshold = checkUnit(options.threshold ?? NOTE_SEARCH_DEFAULTS.threshold, "threshold");
+  const threshold = checkUnitInterval(options.threshold ?? NOTE_SEARCH_DEFAULTS.threshold, "threshold");
   const root = resolve(workspace);
   await indexWorkspace(context, root);
   if (topK === 0) return { notes: [], recorded: 0 };
@@ -156,16 +152,6 @@ function checkCount(value: unknown, name: string): number {
     throw new LucidError(
       "INVALID_ARGUMENT",
       `${name} must be an integer from 0 to 100, got ${JSON.stringify(value)}.`,
-    );
-  }
-  return value;
-}
-
-function checkUnit(value: unknown, name: string): number {
-  if (typeof value !== "number" || !(value >= 0 && value <= 1)) {
-    throw new LucidError(
-      "INVALID_ARGUMENT",
-      `${name} must be a number from 0 to 1, got ${JSON.stringify(value)}.`,
     );
   }
   return value;

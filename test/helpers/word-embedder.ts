@@ -19,7 +19,7 @@ export function wordEmbedder(dimension = 64): Embedder & { embedded: number } {
           const slot = createHash("sha1").update(word.slice(0, 4)).digest().readUInt32BE(0) % dimension;
           vector[slot] = (vector[slot] ?? 0) + 1;
         }
-        if (vector.every((value) => value === 0)) vector[0] = 1;
+        if (!vector.some((value) => value > 0)) vector[0] = 1;
         return vector;
       });
     },

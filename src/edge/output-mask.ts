@@ -13,7 +13,8 @@ import { applyRedactions } from "../secrets/redact.js";
 import type { SecretScanner } from "../secrets/types.js";
 
 /** Keys whose string value is stored content. */
-const TEXT_KEYS = new Set(["memory", "text", "previous_value", "new_value", "before", "content"]);
+// `snippet`: a note hit of a workspace search, read from a Markdown file the agent keeps.
+const TEXT_KEYS = new Set(["memory", "text", "snippet", "previous_value", "new_value", "before", "content"]);
 /** Keys under which every string is stored content. */
 const CONTENT_KEYS = new Set(["metadata"]);
 

@@ -20,13 +20,14 @@ import {
   type ServerRequest,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import type { ScopeOptions } from "../core/scope.js";
+import { type ScopeOptions, scopeToOptions } from "../core/scope.js";
 import { secretsGuardOf } from "../core/secrets-guard.js";
 import { type CallScope, resolveCallScope } from "../edge/call-scope.js";
 import { EventRegistry } from "../edge/events.js";
 import { createOutputMask, type OutputMask } from "../edge/output-mask.js";
 import { isLucidError } from "../errors.js";
 import type { Memory } from "../sdk/memory.js";
+import { DEFAULT_WORKSPACE_SCOPE } from "../sdk/workspace.js";
 import { type AutoDreamOptions, createSessionTracker } from "./auto-dream.js";
 import type { Tool, ToolCall } from "./tool.js";
 import { errorResult, invalidArguments, replyResult } from "./tool-result.js";
@@ -72,7 +73,11 @@ const INSTRUCTIONS =
  */
 export function createMcpServer(options: McpServerOptions): McpServer {
   const { memory } = options;
-  const defaults = { ...options.defaults };
+  // A server with a workspace and no default scope acts for the workspace's agent, as sleep does.
+  const defaults =
+    options.workspace !== undefined && Object.keys(options.defaults ?? {}).length === 0
+      ? scopeToOptions(DEFAULT_WORKSPACE_SCOPE)
+      : { ...options.defaults };
   const events = options.events ?? new EventRegistry();
   const fallbackSessionId = options.sessionId ?? randomUUID();
   const log = options.log ?? (() => {});

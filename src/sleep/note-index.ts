@@ -16,6 +16,7 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import type { MemoryContext } from "../core/context.js";
 import { embedTexts } from "../core/embed-texts.js";
+import { secretsGuardOf } from "../core/secrets-guard.js";
 import type { NoteChunkRecord, NoteFileRecord } from "../store/ports/notes.js";
 import { chunkNote } from "./note-chunks.js";
 import { isShortTermPath } from "./note-paths.js";
@@ -48,6 +49,7 @@ export async function indexWorkspace(context: MemoryContext, workspace: string):
   const known = new Map((await context.store.listNoteFiles(workspace)).map((file) => [file.path, file]));
   const embedder = `${context.embedderStamp.id}:${context.embedderStamp.dimension}`;
   const skipped: { path: string; reason: string }[] = [];
+  const scanner = secretsGuardOf(context).scanner;
   let indexed = 0;
   let chunkCount = 0;
   for (const note of found) {
@@ -73,7 +75,12 @@ export async function indexWorkspace(context: MemoryContext, workspace: string):
       await context.store.putNoteFile(workspace, record);
       continue;
     }
-    const chunks = chunkNote(bytes.toString("utf8"));
+    // The index is a copy of the note, and the store is no place for a key: chunks are kept (and
+    // embedded, and returned by search) with every credential redacted.
+    const chunks = chunkNote(bytes.toString("utf8")).map((chunk) => ({
+      ...chunk,
+      text: scanner.redact(chunk.text).text,
+    }));
     const vectors = await embedTexts(
       context,
       chunks.map((chunk) => chunk.text),

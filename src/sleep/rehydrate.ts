@@ -48,6 +48,7 @@ export function rehydrate(
   if (target.length === 0) return { found: false, reason: "not-found" };
   // Each line redacted once, as the store's copy was, and without its list marker.
   const plain = lines.map((line) => redact(line.trim().replace(LIST_MARKER, "")));
+  const headings = lines.flatMap((line, index) => (/^\s{0,3}#{1,6}\s/u.test(line) ? [index + 1] : []));
   const windowText = (start: number, end: number) => normalise(plain.slice(start - 1, end).join(" "));
   const quality = (start: number, end: number): number => {
     const text = windowText(start, end);
@@ -63,7 +64,13 @@ export function rehydrate(
   };
 
   const span = range.endLine - range.startLine + 1;
-  if (range.endLine <= lines.length && range.startLine >= 1 && quality(range.startLine, range.endLine) > 0) {
+  // Where it was, word for word: kept. Anything less is weighed against every other window, so a
+  // blank line that moved into the old place does not pass for the range.
+  if (
+    range.endLine <= lines.length &&
+    range.startLine >= 1 &&
+    quality(range.startLine, range.endLine) === 3
+  ) {
     return overlapsFence(range.startLine, range.endLine)
       ? { found: false, reason: "inside-fence" }
       : { found: true, startLine: range.startLine, endLine: range.endLine, moved: false };
@@ -75,6 +82,8 @@ export function rehydrate(
       const end = start + size - 1;
       // A window starts and ends on a line with words: blank lines around a match add nothing.
       if ((plain[start - 1] ?? "").trim() === "" || (plain[end - 1] ?? "").trim() === "") continue;
+      // Nor does it take in a heading: a snippet carries its heading as a prefix, never as a line.
+      if (headings.some((line) => line >= start && line <= end)) break;
       const q = quality(start, end);
       if (q === 0) continue;
       if (best === undefined || better({ start, end, quality: q }, best, range.startLine, span)) {
@@ -84,7 +93,8 @@ export function rehydrate(
   }
   if (best === undefined) return { found: false, reason: "not-found" };
   if (overlapsFence(best.start, best.end)) return { found: false, reason: "inside-fence" };
-  return { found: true, startLine: best.start, endLine: best.end, moved: true };
+  const moved = best.start !== range.startLine || best.end !== range.endLine;
+  return { found: true, startLine: best.start, endLine: best.end, moved };
 }
 
 function better(

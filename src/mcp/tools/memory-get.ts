@@ -26,7 +26,6 @@ export const memoryGetTool = defineTool({
   },
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run(args, call) {
-    const scope = call.scope(args);
     if ((args.memory_id === undefined) === (args.path === undefined)) {
       throw new LucidError(
         "INVALID_ARGUMENT",
@@ -34,18 +33,20 @@ export const memoryGetTool = defineTool({
       );
     }
     if (args.path !== undefined) {
+      // A note is the server's workspace's, not a scope's: no scope is needed to read it.
       if (call.workspace === undefined) {
         throw new LucidError(
           "INVALID_ARGUMENT",
           "This server has no notes workspace: start it with `lucid mcp --workspace DIR` to read notes by path.",
         );
       }
-      const range = await call.memory.workspace(call.workspace).get(args.path);
+      const range = await call.shown(await call.memory.workspace(call.workspace).get(args.path));
       return {
         text: `${range.address} (of ${range.lineCount} lines):\n${range.text}`,
         data: { note: range },
       };
     }
+    const scope = call.scope(args);
     const item = await call.shown(await getInScope(call.memory, args.memory_id as string, scope));
     return { text: renderMemory(item), data: { result: item } };
   },

@@ -12,7 +12,6 @@
 
 import type { MemoryContext } from "../core/context.js";
 import { checkUnitInterval } from "../core/inputs.js";
-import { LucidError } from "../errors.js";
 import { keywordTerms } from "../text/keywords.js";
 import { stemWord } from "../text/stem.js";
 import { deleteMemory } from "./delete.js";

@@ -220,8 +220,7 @@ export async function promote(
       refuse(item.scored.entry, "source-changed");
     ready = ready.filter((each) => !changed.has(each.scored.entry.path));
 
-    const next =
-      ready.length === 0 ? text : appendSection(ready.length > 0 ? compaction.text : text, sectionOf(ready));
+    const next = ready.length === 0 ? text : appendSection(compaction.text, sectionOf(ready));
     // The long-term memory says what the bullet says, whole: no list marker, one line.
     const prepared = ready.map((item) =>
       prepareText(context, visibleSnippet(item.scored.entry.snippet, MAX_SNIPPET_CHARS)),

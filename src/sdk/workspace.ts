@@ -54,9 +54,14 @@ export interface WorkspaceSearchResult extends SearchResult {
   recorded: number;
 }
 
+/** Searches of a replayed log recorded per transaction. */
+const RECORD_BATCH = 1000;
+
 export interface RecordLogResult {
   readonly searches: number;
   readonly recorded: number;
+  /** Older records the replay's new ones pushed past the cap. */
+  readonly evicted: number;
   readonly skipped: number;
   readonly errors: readonly LogError[];
 }
@@ -167,23 +172,30 @@ export function createWorkspace(
     },
     async recordLog(text) {
       const context = await ready();
-      const [{ parseSearchLog }, { recordRecalls }] = await Promise.all([
+      const [{ parseSearchLog }, { recordSearches }] = await Promise.all([
         import("../sleep/search-log.js"),
         import("../sleep/record-recalls.js"),
       ]);
       const { searches, errors } = parseSearchLog(text);
       let recorded = 0;
+      let evicted = 0;
       let skipped = 0;
-      for (const search of searches) {
-        const result = await recordRecalls(
+      // One replay reads each note once, and commits once a batch: a year of searches is 20 batches,
+      // each short enough not to keep other writers waiting long.
+      const lines = new Map<string, Promise<string[] | undefined>>();
+      for (let start = 0; start < searches.length; start += RECORD_BATCH) {
+        const results = await recordSearches(
           context,
-          { workspace: root, query: search.query, at: search.at, timeZone: timeZoneOf(context) },
-          search.hits,
+          { workspace: root, timeZone: timeZoneOf(context), lines },
+          searches.slice(start, start + RECORD_BATCH),
         );
-        recorded += result.recorded;
-        skipped += result.skipped.length;
+        for (const result of results) {
+          recorded += result.recorded;
+          evicted += result.evicted;
+          skipped += result.skipped.length;
+        }
       }
-      return { searches: searches.length, recorded, skipped, errors };
+      return { searches: searches.length, recorded, evicted, skipped, errors };
     },
     async importOpenClaw(text) {
       const context = await ready();

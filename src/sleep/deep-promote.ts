@@ -42,7 +42,7 @@ import type { AddressedRange } from "./note-range.js";
 import { appendSection, promotedKeys, promotionSection, visibleSnippet } from "./promotion-format.js";
 import type { RecallEntry } from "./recall-entry.js";
 import { MAX_SNIPPET_CHARS, noteAddress, recallKey } from "./recall-keys.js";
-import { workspaceRecalls } from "./record-recalls.js";
+import { storedRecall, workspaceRecalls } from "./record-recalls.js";
 import { type RehydrateRefusal, rehydrate } from "./rehydrate.js";
 import { SLEEP_RUN_KIND, sleepKey } from "./sleep-run.js";
 
@@ -288,7 +288,7 @@ export async function promote(
         ];
         await tx.putRecalls(
           root,
-          marked.map((entry) => ({ key: entry.key, entry: { ...entry, promotedAt: now }, updatedAt: now })),
+          marked.map((entry) => storedRecall({ ...entry, promotedAt: now }, now)),
         );
         if (runId !== null) {
           changes.push({ kind: "file", path: memoryFile.target, before, after: { sha256: sha256(next) } });

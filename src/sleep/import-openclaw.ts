@@ -17,6 +17,7 @@ import { contaminationOf } from "./contamination.js";
 import { isShortTermPath, normaliseNotePath } from "./note-paths.js";
 import { MAX_QUERY_HASHES, MAX_RECALL_DAYS, type RecallEntry } from "./recall-entry.js";
 import { claimHash, recallKey, storedSnippet } from "./recall-keys.js";
+import { MAX_RECALL_ENTRIES, storedRecall } from "./record-recalls.js";
 
 /** Where OpenClaw keeps it, relative to the workspace. */
 export const OPENCLAW_RECALL_FILE = "memory/.dreams/short-term-recall.json";
@@ -30,6 +31,8 @@ export interface OpenClawImport {
   readonly imported: number;
   /** Keys already recorded in Lucid, left as they are. */
   readonly kept: number;
+  /** Records past the cap afterwards, the least recently recalled (imported or not), deleted. */
+  readonly evicted: number;
   readonly skipped: readonly ImportSkip[];
 }
 
@@ -37,7 +40,7 @@ export interface OpenClawImport {
  * @throws LucidError `INVALID_ARGUMENT` when the text is not OpenClaw's recall store at all.
  * @example
  * await importOpenClawRecalls(context, "/home/ana/.openclaw/workspace", readFileSync(file, "utf8"));
- * // => { imported: 41, kept: 0, skipped: [{ key: "memory:MEMORY.md:3:3", reason: "not a short-term note" }] }
+ * // => { imported: 41, kept: 0, evicted: 0, skipped: [{ key: "memory:MEMORY.md:3:3", reason: "not a short-term note" }] }
  */
 export async function importOpenClawRecalls(
   context: MemoryContext,
@@ -65,6 +68,7 @@ export async function importOpenClawRecalls(
   }
   const now = context.clock.now().toISOString();
   let kept = 0;
+  let evicted = 0;
   await context.store.transaction(async (tx) => {
     const existing = new Set(
       (
@@ -78,10 +82,12 @@ export async function importOpenClawRecalls(
     kept = read.length - fresh.length;
     await tx.putRecalls(
       workspace,
-      fresh.map((entry) => ({ key: entry.key, entry: { ...entry }, updatedAt: now })),
+      fresh.map((entry) => storedRecall(entry, now)),
     );
+    // OpenClaw keeps the same cap, but its file is outside input: the store's cap holds regardless.
+    evicted = await tx.trimRecalls(workspace, MAX_RECALL_ENTRIES, []);
   });
-  return { imported: read.length - kept, kept, skipped };
+  return { imported: read.length - kept, kept, evicted, skipped };
 }
 
 function entriesOf(text: string): Record<string, unknown> {

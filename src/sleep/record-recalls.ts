@@ -18,10 +18,15 @@ import type { StoredRecall } from "../store/ports/recalls.js";
 import { calendarDay } from "../text/expiry-date.js";
 import type { Contamination } from "./contamination.js";
 import { isShortTermPath, normaliseNotePath } from "./note-paths.js";
-import { applyHit, type RecallEntry, type SignalType } from "./recall-entry.js";
+import { applyHit, type RecallEntry, type RecallHit, type Signal, type SignalType } from "./recall-entry.js";
 import { recallKey } from "./recall-keys.js";
 
-/** Records kept per workspace; past it, the weakest and oldest go first. */
+/**
+ * Records kept per workspace; past it, the least recently recalled go first (OpenClaw's cap, which
+ * evicts the oldest). Recency rather than strength: an order by signal count freezes the store on
+ * old ranges and evicts each new range as soon as it is recorded, so nothing new could ever
+ * accumulate the signals promotion needs.
+ */
 export const MAX_RECALL_ENTRIES = 512;
 
 export interface RecallHitInput {
@@ -45,12 +50,20 @@ export interface RecordOptions {
   readonly timeZone?: string;
   /** Default `recall`: a search someone made. */
   readonly type?: SignalType;
+  /** Notes already read, by path; a replay of many searches passes one so each file is read once. */
+  readonly lines?: NoteLines;
 }
 
-export type SkipReason = "not-short-term" | "missing-lines" | Contamination;
+/** Each note's lines, read once: a file that cannot be read is `undefined`. */
+export type NoteLines = Map<string, Promise<string[] | undefined>>;
+
+/** `over-cap`: one search named more distinct ranges than a workspace keeps; the rest were not recorded. */
+export type SkipReason = "not-short-term" | "missing-lines" | "over-cap" | Contamination;
 
 export interface RecordResult {
   readonly recorded: number;
+  /** Older records this search's new ones pushed past the cap, deleted. */
+  readonly evicted: number;
   readonly skipped: readonly {
     readonly path: string;
     readonly startLine: number;
@@ -59,31 +72,122 @@ export interface RecordResult {
   }[];
 }
 
+/** One search of a batch: its query, when it ran (ISO; default now) and its hits. */
+export interface SearchToRecord {
+  readonly query: string;
+  readonly at?: string;
+  readonly hits: readonly RecallHitInput[];
+}
+
+type Skip = RecordResult["skipped"][number];
+
+/** A search read and checked, before the store is touched. */
+interface Prepared {
+  readonly signal: Signal;
+  readonly ready: readonly { readonly hit: RecallHit; readonly key: string }[];
+  readonly keys: readonly string[];
+  readonly skipped: Skip[];
+}
+
 /**
  * @example
  * await recordRecalls(context, { workspace: "/home/ana/notes", query: "where do we stay in Kyoto?" }, [
  *   { path: "memory/2026-11-04.md", startLine: 3, endLine: 3, score: 0.91 },
  * ]);
- * // => { recorded: 1, skipped: [] }
+ * // => { recorded: 1, evicted: 0, skipped: [] }
  */
 export async function recordRecalls(
   context: MemoryContext,
   options: RecordOptions,
   hits: readonly RecallHitInput[],
 ): Promise<RecordResult> {
+  const { query, at, ...batch } = options;
+  const [result] = await recordSearches(context, batch, [
+    { query, hits, ...(at === undefined ? {} : { at }) },
+  ]);
+  return result as RecordResult;
+}
+
+/**
+ * Records many searches in one transaction, in order, each as `recordRecalls` would: a replay of
+ * a log pays one commit per batch instead of one per search. All are recorded or none are.
+ *
+ * @throws LucidError `INVALID_ARGUMENT` when a search's time has no offset (before anything is written).
+ */
+export async function recordSearches(
+  context: MemoryContext,
+  options: Omit<RecordOptions, "query" | "at">,
+  searches: readonly SearchToRecord[],
+): Promise<RecordResult[]> {
   const workspace = resolve(options.workspace);
-  const at = options.at === undefined ? context.clock.now().toISOString() : checkInstant(options.at);
+  const files: NoteLines = options.lines ?? new Map();
+  const prepared: Prepared[] = [];
+  for (const search of searches) prepared.push(await prepare(context, workspace, files, options, search));
+  const results = prepared.map((search) => ({ recorded: 0, evicted: 0, skipped: search.skipped }));
+  if (prepared.every((search) => search.ready.length === 0)) return results;
+
+  await context.store.transaction(async (tx) => {
+    for (const [index, search] of prepared.entries()) {
+      if (search.ready.length === 0) continue;
+      const result = results[index] as (typeof results)[number];
+      const stored = new Map(
+        (await tx.getRecalls(workspace, search.keys)).map((record) => [record.key, entryOf(record)]),
+      );
+      const changed = new Map<string, RecallEntry>();
+      for (const { hit, key } of search.ready) {
+        const update = applyHit(changed.get(key) ?? stored.get(key), hit, search.signal);
+        if (!update.recorded) {
+          const { path, startLine, endLine } = hit;
+          result.skipped.push({ path, startLine, endLine, reason: update.reason });
+          continue;
+        }
+        changed.set(key, update.entry);
+        result.recorded++;
+      }
+      // Only what this search changed is written: a refused hit leaves its record as it was.
+      const at = search.signal.at;
+      await tx.putRecalls(
+        workspace,
+        [...changed.values()].map((entry) => storedRecall(entry, at)),
+      );
+      // Only a search that added a record can take the workspace past the cap, and what it just
+      // wrote is never what makes room: the count it reports stays true.
+      if ([...changed.keys()].some((key) => !stored.has(key))) {
+        result.evicted = await tx.trimRecalls(workspace, MAX_RECALL_ENTRIES, [...changed.keys()]);
+      }
+    }
+  });
+  return results;
+}
+
+/** A search's signal and its hits, each one either ready to record (text redacted) or skipped with why. */
+async function prepare(
+  context: MemoryContext,
+  workspace: string,
+  files: NoteLines,
+  options: Omit<RecordOptions, "query" | "at">,
+  search: SearchToRecord,
+): Promise<Prepared> {
+  const at = search.at === undefined ? context.clock.now().toISOString() : checkInstant(search.at);
   const day = calendarDay(Date.parse(at), options.timeZone ?? context.timeZone);
-  const signal = { type: options.type ?? "recall", query: options.query, at, day };
+  const signal: Signal = { type: options.type ?? "recall", query: search.query, at, day };
   const scanner = secretsGuardOf(context).scanner;
-  const files = new Map<string, Promise<string[] | undefined>>();
-  const skipped: { path: string; startLine: number; endLine: number; reason: SkipReason }[] = [];
-  const ready: { hit: RecallHitInput & { path: string; snippet: string }; key: string }[] = [];
-  for (const given of hits) {
+  const skipped: Skip[] = [];
+  const ready: { hit: RecallHit; key: string }[] = [];
+  const keys = new Set<string>();
+  // The notes are read side by side, not one after another.
+  for (const given of search.hits)
+    if (given.snippet === undefined) noteLines(files, workspace, normaliseNotePath(given.path));
+  for (const given of search.hits) {
     const path = normaliseNotePath(given.path);
     const where = { path, startLine: given.startLine, endLine: given.endLine };
     if (!isShortTermPath(path) || isAbsolute(path)) {
       skipped.push({ ...where, reason: "not-short-term" });
+      continue;
+    }
+    const key = recallKey(path, given.startLine, given.endLine);
+    if (!keys.has(key) && keys.size >= MAX_RECALL_ENTRIES) {
+      skipped.push({ ...where, reason: "over-cap" });
       continue;
     }
     const text = given.snippet ?? (await linesOf(files, workspace, path, given.startLine, given.endLine));
@@ -91,45 +195,15 @@ export async function recordRecalls(
       skipped.push({ ...where, reason: "missing-lines" });
       continue;
     }
-    ready.push({
-      hit: { ...given, path, snippet: scanner.redact(text).text },
-      key: recallKey(path, given.startLine, given.endLine),
-    });
+    keys.add(key);
+    ready.push({ hit: { ...where, score: given.score, snippet: scanner.redact(text).text }, key });
   }
-  if (ready.length === 0) return { recorded: 0, skipped };
+  return { signal, ready, keys: [...keys], skipped };
+}
 
-  let recorded = 0;
-  await context.store.transaction(async (tx) => {
-    const stored = new Map(
-      (await tx.getRecalls(workspace, [...new Set(ready.map((item) => item.key))])).map((record) => [
-        record.key,
-        entryOf(record),
-      ]),
-    );
-    const changed = new Map<string, RecallEntry>();
-    for (const { hit, key } of ready) {
-      const update = applyHit(changed.get(key) ?? stored.get(key), hit, signal);
-      if (!update.recorded) {
-        skipped.push({
-          path: hit.path,
-          startLine: hit.startLine,
-          endLine: hit.endLine,
-          reason: update.reason,
-        });
-        continue;
-      }
-      changed.set(key, update.entry);
-      recorded++;
-    }
-    // Only what this search changed is written: a refused hit leaves its record as it was.
-    await tx.putRecalls(
-      workspace,
-      [...changed.values()].map((entry) => ({ key: entry.key, entry: { ...entry }, updatedAt: at })),
-    );
-    // Only a search that added a record can take the workspace past the cap.
-    if ([...changed.keys()].some((key) => !stored.has(key))) await evictBeyondCap(tx, workspace);
-  });
-  return { recorded, skipped };
+/** An entry as the store keeps it, written at `updatedAt`. */
+export function storedRecall(entry: RecallEntry, updatedAt: string): StoredRecall {
+  return { key: entry.key, entry: { ...entry }, updatedAt, recalledAt: entry.lastRecalledAt };
 }
 
 /** The workspace's recall entries, as the deep phase ranks them; a malformed record is left out. */
@@ -138,43 +212,34 @@ export async function workspaceRecalls(context: MemoryContext, workspace: string
   return records.flatMap((record) => entryOf(record) ?? []);
 }
 
-/** Past the cap, the records with the fewest signals and the oldest last recall go. */
-async function evictBeyondCap(
-  tx: Pick<MemoryContext["store"], "listRecalls" | "deleteRecalls">,
-  workspace: string,
-): Promise<void> {
-  const all = (await tx.listRecalls(workspace)).flatMap((record) => entryOf(record) ?? []);
-  if (all.length <= MAX_RECALL_ENTRIES) return;
-  const signals = (entry: RecallEntry) => entry.recallCount + entry.dailyCount + entry.groundedCount;
-  const weakest = [...all].sort(
-    (a, b) => signals(a) - signals(b) || (a.lastRecalledAt < b.lastRecalledAt ? -1 : 1),
-  );
-  await tx.deleteRecalls(
-    workspace,
-    weakest.slice(0, all.length - MAX_RECALL_ENTRIES).map((entry) => entry.key),
-  );
-}
-
 /** The text of lines `start`–`end` (1-based, inclusive) of a note, or undefined when they are not there. */
 async function linesOf(
-  files: Map<string, Promise<string[] | undefined>>,
+  files: NoteLines,
   workspace: string,
   path: string,
   start: number,
   end: number,
 ): Promise<string | undefined> {
   if (!Number.isInteger(start) || !Number.isInteger(end) || start < 1 || end < start) return undefined;
-  let lines = files.get(path);
-  if (lines === undefined) {
-    lines = readFile(join(workspace, path), "utf8").then(
-      (text) => text.replace(/\r\n?/gu, "\n").split("\n"),
-      () => undefined,
-    );
-    files.set(path, lines);
-  }
-  const all = await lines;
+  const all = await noteLines(files, workspace, path);
   if (all === undefined || end > all.length) return undefined;
   return all.slice(start - 1, end).join("\n");
+}
+
+/** A note's lines, read once per `files`. A path that is not a short-term note is never read. */
+function noteLines(files: NoteLines, workspace: string, path: string): Promise<string[] | undefined> {
+  let lines = files.get(path);
+  if (lines === undefined) {
+    lines =
+      !isShortTermPath(path) || isAbsolute(path)
+        ? Promise.resolve(undefined)
+        : readFile(join(workspace, path), "utf8").then(
+            (text) => text.replace(/\r\n?/gu, "\n").split("\n"),
+            () => undefined,
+          );
+    files.set(path, lines);
+  }
+  return lines;
 }
 
 /** A stored record as an entry, checked: the fields ranking reads must be there. */

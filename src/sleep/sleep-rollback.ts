@@ -75,7 +75,7 @@ export async function rollbackSleep(
         const entry = record.entry as Partial<RecallEntry>;
         if (entry.promotedAt === undefined) return [];
         const { promotedAt: _promotedAt, ...rest } = entry;
-        return [{ key: record.key, entry: rest, updatedAt: at }];
+        return [{ ...record, entry: rest, updatedAt: at }];
       });
       await tx.putRecalls(root, cleared);
       unpromoted = cleared.length;

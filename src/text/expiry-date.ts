@@ -127,18 +127,30 @@ function offsetMs(instant: number, timeZone: string): number {
   return Date.UTC(year, month - 1, day, hour, minute, second) - Math.floor(instant / 1000) * 1000;
 }
 
+/** One formatter per zone: building one costs far more than formatting with it (recording calls this per search). */
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+function clockOf(timeZone: string): Intl.DateTimeFormat {
+  let clock = clocks.get(timeZone);
+  if (clock === undefined) {
+    clock = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    clocks.set(timeZone, clock);
+  }
+  return clock;
+}
+
 /** What `timeZone`'s clock shows at `instant`. */
 function wallClock(instant: number, timeZone: string) {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(instant));
+  const parts = clockOf(timeZone).formatToParts(new Date(instant));
   const part = (type: string) => Number(parts.find((each) => each.type === type)?.value);
   return {
     year: part("year"),

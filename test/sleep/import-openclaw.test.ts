@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MemoryContext } from "../../src/core/context.js";
 import { type Memory, openMemory } from "../../src/index.js";
 import { importOpenClawRecalls } from "../../src/sleep/import-openclaw.js";
-import { workspaceRecalls } from "../../src/sleep/record-recalls.js";
+import { MAX_RECALL_ENTRIES, workspaceRecalls } from "../../src/sleep/record-recalls.js";
 import { createFakeSecrets } from "../fixtures/secrets/fake-secrets.js";
 import { scriptedEmbedder } from "../helpers/scripted-embedder.js";
 
@@ -99,6 +99,24 @@ describe("importing OpenClaw's recall store", () => {
       store([entry("memory/2026-11-01.md", 3, 3)]),
     );
     expect(again).toMatchObject({ imported: 0, kept: 1 });
+  });
+
+  it(`keeps to the cap of ${MAX_RECALL_ENTRIES} records, evicting the least recently recalled`, async () => {
+    const workspace = "/home/bo/.openclaw/workspace";
+    const count = MAX_RECALL_ENTRIES + 8;
+    // Entry n was last recalled n minutes after midnight: entries 0–7 are the oldest.
+    const entries = Array.from({ length: count }, (_, n) =>
+      entry(`memory/2026-10-${String(1 + (n % 28)).padStart(2, "0")}.md`, n + 1, n + 1, {
+        lastRecalledAt: new Date(Date.parse("2026-11-04T00:00:00.000Z") + n * 60_000).toISOString(),
+      }),
+    );
+    const result = await importOpenClawRecalls(context, workspace, store(entries));
+    expect(result).toMatchObject({ imported: count, kept: 0, evicted: 8, skipped: [] });
+    const kept = await workspaceRecalls(context, workspace);
+    expect(kept).toHaveLength(MAX_RECALL_ENTRIES);
+    expect(kept.map((each) => each.startLine).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: MAX_RECALL_ENTRIES }, (_, n) => n + 9),
+    );
   });
 
   it("refuses a file that is not the recall store", async () => {

@@ -96,36 +96,58 @@ describe("recording recall signals", () => {
     expect(ranked[0]?.entry.recallCount).toBe(5);
   });
 
-  it(`keeps at most ${MAX_RECALL_ENTRIES} records a workspace, dropping the weakest`, async () => {
+  it(`keeps at most ${MAX_RECALL_ENTRIES} records a workspace, evicting the least recently recalled`, async () => {
     const big = join(files.dir, "big");
     mkdirSync(join(big, "memory"), { recursive: true });
+    const count = MAX_RECALL_ENTRIES + 10;
     writeFileSync(
       join(big, "memory", "2026-11-01.md"),
-      Array.from({ length: MAX_RECALL_ENTRIES + 10 }, (_, index) => `- fact number ${index} of the day`).join(
-        "\n",
-      ),
+      Array.from({ length: count }, (_, index) => `- fact number ${index + 1} of the day`).join("\n"),
     );
-    const hits = Array.from({ length: MAX_RECALL_ENTRIES + 10 }, (_, index) => ({
+    const hit = (line: number) => ({
       path: "memory/2026-11-01.md",
-      startLine: index + 1,
-      endLine: index + 1,
+      startLine: line,
+      endLine: line,
       score: 0.5,
-    }));
-    await recordRecalls(
-      context,
-      { workspace: big, query: "first", at: "2026-11-02T09:00:00Z" },
-      hits.slice(0, 5),
-    );
-    await recordRecalls(
-      context,
-      { workspace: big, query: "second", at: "2026-11-02T10:00:00Z" },
-      hits.slice(0, 5),
-    );
-    await recordRecalls(context, { workspace: big, query: "third", at: "2026-11-02T11:00:00Z" }, hits);
-    const kept = await workspaceRecalls(context, big);
+    });
+    const lines = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, n) => hit(from + n));
+    const record = (query: string, at: string, given: ReturnType<typeof hit>[]) =>
+      recordRecalls(context, { workspace: big, query, at }, given);
+
+    // Lines 1–5 are recalled three times early on (strong but old); 6–512 once, later.
+    for (const [n, at] of ["2026-11-02T09:00:00Z", "2026-11-02T10:00:00Z", "2026-11-02T11:00:00Z"].entries())
+      await record(`early ${n}`, at, lines(1, 5));
+    const filled = await record("later", "2026-11-03T09:00:00Z", lines(6, MAX_RECALL_ENTRIES));
+    expect(filled).toMatchObject({ recorded: MAX_RECALL_ENTRIES - 5, evicted: 0 });
+
+    // Three new ranges at the cap: each is kept and reported, and the three least recently recalled go.
+    const fresh = await record("fresh", "2026-11-04T09:00:00Z", lines(513, 515));
+    expect(fresh).toMatchObject({ recorded: 3, evicted: 3, skipped: [] });
+    let kept = await workspaceRecalls(context, big);
     expect(kept).toHaveLength(MAX_RECALL_ENTRIES);
-    // The five recalled three times stay; ten of the once-recalled ones went.
-    for (const line of [1, 2, 3, 4, 5]) expect(kept.some((entry) => entry.startLine === line)).toBe(true);
+    const has = (line: number) => kept.some((entry) => entry.startLine === line);
+    for (const line of [513, 514, 515]) expect(has(line)).toBe(true);
+    expect([1, 2, 3, 4, 5].filter(has)).toHaveLength(2);
+
+    // A range recalled again is kept fresh: recalling 4 and 5 now means the next eviction takes others.
+    await record("again", "2026-11-05T09:00:00Z", [hit(4), hit(5)]);
+    const next = await record("newer", "2026-11-05T10:00:00Z", [hit(516)]);
+    expect(next).toMatchObject({ recorded: 1, evicted: 1 });
+    kept = await workspaceRecalls(context, big);
+    for (const line of [4, 5, 516]) expect(has(line)).toBe(true);
+    expect(kept).toHaveLength(MAX_RECALL_ENTRIES);
+
+    // One search naming more distinct ranges than the cap records the first 512 and says so for the rest.
+    const flood = await record("flood", "2026-11-06T09:00:00Z", lines(1, count));
+    expect(flood.recorded).toBe(MAX_RECALL_ENTRIES);
+    expect(flood.skipped.map((each) => [each.startLine, each.reason])).toEqual(
+      Array.from({ length: count - MAX_RECALL_ENTRIES }, (_, n) => [MAX_RECALL_ENTRIES + n + 1, "over-cap"]),
+    );
+    kept = await workspaceRecalls(context, big);
+    expect(kept.map((entry) => entry.startLine).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: MAX_RECALL_ENTRIES }, (_, n) => n + 1),
+    );
   });
 
   it("refuses a time without its offset", async () => {

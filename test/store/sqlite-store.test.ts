@@ -230,6 +230,37 @@ describe("SQLite store file handling", () => {
     await store.close();
   });
 
+  it("migrates schema 8's recall records, reading when each was last recalled from the record", async () => {
+    const path = freshPath();
+    const old = new Database(path);
+    migrate(old, 0, 8);
+    const insert = old.prepare(
+      "insert into recalls(workspace, key, entry, updated_at) values ('/ws', ?, ?, ?)",
+    );
+    insert.run(
+      "old",
+      JSON.stringify({ key: "old", lastRecalledAt: "2026-01-01T00:00:00.000Z" }),
+      "2026-03-01T00:00:00.000Z",
+    );
+    insert.run(
+      "new",
+      JSON.stringify({ key: "new", lastRecalledAt: "2026-02-01T00:00:00.000Z" }),
+      "2026-02-01T00:00:00.000Z",
+    );
+    // A record without the field falls back to when it was written.
+    insert.run("bare", JSON.stringify({ key: "bare" }), "2026-01-15T00:00:00.000Z");
+    old.close();
+    const store = createSqliteStore({ path });
+    expect((await store.listRecalls("/ws")).map((each) => [each.key, each.recalledAt])).toEqual([
+      ["bare", "2026-01-15T00:00:00.000Z"],
+      ["new", "2026-02-01T00:00:00.000Z"],
+      ["old", "2026-01-01T00:00:00.000Z"],
+    ]);
+    expect(await store.trimRecalls("/ws", 1, [])).toBe(2);
+    expect((await store.listRecalls("/ws")).map((each) => each.key)).toEqual(["new"]);
+    await store.close();
+  });
+
   it("refuses a call through the store from inside one of its own transactions", async () => {
     // On a pooled backend such a call would run on another connection, outside the transaction; on
     // SQLite it would wait for the transaction it is part of. Either way it is a bug, so it fails loudly.

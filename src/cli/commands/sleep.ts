@@ -161,6 +161,13 @@ export const sleepCommand = defineCommand({
           render: () =>
             [
               `Replayed ${plural(result.searches, "search", "searches")}: ${plural(result.recorded, "recall")} recorded, ${result.skipped} hit(s) skipped (not a daily note, lines not there, or not worth keeping).`,
+              ...(result.evicted > 0
+                ? [
+                    context.style.dim(
+                      `  ${plural(result.evicted, "older record")} evicted to stay within the cap (the least recently recalled go first).`,
+                    ),
+                  ]
+                : []),
               ...result.errors.map((error) => context.style.yellow(`  line ${error.line}: ${error.message}`)),
             ].join("\n"),
         };
@@ -182,6 +189,13 @@ export const sleepCommand = defineCommand({
           render: () =>
             [
               `Imported ${plural(result.imported, "recall record")} from OpenClaw; ${result.kept} already here kept as they were.`,
+              ...(result.evicted > 0
+                ? [
+                    context.style.dim(
+                      `  ${plural(result.evicted, "record")} evicted to stay within the cap (the least recently recalled go first).`,
+                    ),
+                  ]
+                : []),
               ...result.skipped.map((skip) => context.style.dim(`  skipped ${skip.key}: ${skip.reason}`)),
             ].join("\n"),
         };

@@ -13,6 +13,8 @@ export interface StoredRecall {
   readonly entry: Readonly<Record<string, unknown>>;
   /** When the record was last written (ISO). */
   readonly updatedAt: string;
+  /** When its range was last recalled (ISO): the order `trimRecalls` evicts in. */
+  readonly recalledAt: string;
 }
 
 export interface RecallsPort {
@@ -23,4 +25,9 @@ export interface RecallsPort {
   /** Inserts each record, or replaces the one with its key. */
   putRecalls(workspace: string, records: readonly StoredRecall[]): Promise<void>;
   deleteRecalls(workspace: string, keys: readonly string[]): Promise<void>;
+  /**
+   * Keeps at most `max` records of the workspace: past it, deletes the least recently recalled
+   * (`recalledAt`, then key), never one of `keep`. Returns how many it deleted.
+   */
+  trimRecalls(workspace: string, max: number, keep: readonly string[]): Promise<number>;
 }

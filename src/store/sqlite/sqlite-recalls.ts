@@ -12,22 +12,24 @@ interface RecallRow {
   key: string;
   entry: string;
   updated_at: string;
+  recalled_at: string;
 }
 
 const toRecord = (row: RecallRow): StoredRecall => ({
   key: row.key,
   entry: JSON.parse(row.entry) as Record<string, unknown>,
   updatedAt: row.updated_at,
+  recalledAt: row.recalled_at,
 });
+
+const COLUMNS = "key, entry, updated_at, recalled_at";
 
 export function createSqliteRecalls(statements: StatementCache): SyncPort<RecallsPort> {
   return {
     getRecalls(workspace, keys) {
       if (keys.length === 0) return [];
       const rows = statements
-        .get(
-          "select key, entry, updated_at from recalls where workspace = ? and key in (select value from json_each(?))",
-        )
+        .get(`select ${COLUMNS} from recalls where workspace = ? and key in (select value from json_each(?))`)
         .all(workspace, JSON.stringify(keys)) as RecallRow[];
       const byKey = new Map(rows.map((row) => [row.key, toRecord(row)]));
       return keys.flatMap((key) => byKey.get(key) ?? []);
@@ -35,18 +37,19 @@ export function createSqliteRecalls(statements: StatementCache): SyncPort<Recall
 
     listRecalls(workspace) {
       const rows = statements
-        .get("select key, entry, updated_at from recalls where workspace = ? order by key")
+        .get(`select ${COLUMNS} from recalls where workspace = ? order by key`)
         .all(workspace) as RecallRow[];
       return rows.map(toRecord);
     },
 
     putRecalls(workspace, records) {
       const put = statements.get(
-        `insert into recalls(workspace, key, entry, updated_at) values (?, ?, ?, ?)
-           on conflict(workspace, key) do update set entry = excluded.entry, updated_at = excluded.updated_at`,
+        `insert into recalls(workspace, key, entry, updated_at, recalled_at) values (?, ?, ?, ?, ?)
+           on conflict(workspace, key) do update set
+             entry = excluded.entry, updated_at = excluded.updated_at, recalled_at = excluded.recalled_at`,
       );
       for (const record of records)
-        put.run(workspace, record.key, JSON.stringify(record.entry), record.updatedAt);
+        put.run(workspace, record.key, JSON.stringify(record.entry), record.updatedAt, record.recalledAt);
     },
 
     deleteRecalls(workspace, keys) {
@@ -54,6 +57,25 @@ export function createSqliteRecalls(statements: StatementCache): SyncPort<Recall
       statements
         .get("delete from recalls where workspace = ? and key in (select value from json_each(?))")
         .run(workspace, JSON.stringify(keys));
+    },
+
+    trimRecalls(workspace, max, keep) {
+      // The count is a range of the primary key and the order an index: no record's JSON is read.
+      const excess =
+        (
+          statements.get("select count(*) as n from recalls where workspace = ?").get(workspace) as {
+            n: number;
+          }
+        ).n - Math.max(0, Math.floor(max));
+      if (excess <= 0) return 0;
+      return statements
+        .get(
+          `delete from recalls where workspace = ? and key in (
+             select key from recalls
+             where workspace = ? and key not in (select value from json_each(?))
+             order by recalled_at, key limit ?)`,
+        )
+        .run(workspace, workspace, JSON.stringify(keep), excess).changes;
     },
   };
 }

@@ -354,6 +354,16 @@ const MIGRATIONS: readonly Migration[] = [
       create virtual table note_chunks_fts using fts5(text, tokenize='porter unicode61');
     `,
   },
+  {
+    // When each recall record's range was last recalled, as a column with an index, so the cap can
+    // find the least recently recalled records without reading every record's JSON.
+    version: 9,
+    sql: `
+      alter table recalls add column recalled_at text not null default '';
+      update recalls set recalled_at = coalesce(json_extract(entry, '$.lastRecalledAt'), updated_at);
+      create index recalls_by_recency on recalls(workspace, recalled_at, key);
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

@@ -5,6 +5,7 @@ const record = (key: string, recallCount: number, at = "2026-11-05T09:00:00.000Z
   key,
   entry: { key, recallCount, queryHashes: ["a1b2c3d4e5f6"], nested: { days: ["2026-11-05"] } },
   updatedAt: at,
+  recalledAt: at,
 });
 
 /** The recalls sub-port. */
@@ -42,6 +43,35 @@ export const recallsPart: ContractPart = {
       expect(await store().listRecalls("/home/cy/ws")).toEqual([]);
       await store().transaction((tx) => tx.putRecalls("/home/cy/ws", [record(key, 1)]));
       expect(await store().listRecalls("/home/cy/ws")).toEqual([record(key, 1)]);
+    });
+
+    it("trims a workspace to the most recently recalled records, sparing the ones it is told to keep", async () => {
+      const key = (n: number) => `memory:memory/2026-11-${String(n).padStart(2, "0")}.md:1:1`;
+      const at = (n: number) => `2026-11-${String(n).padStart(2, "0")}T09:00:00.000Z`;
+      // Written out of recency order: the store must order by recalledAt, not by insertion or key.
+      await store().putRecalls(
+        "/home/ed/ws",
+        [5, 1, 4, 2, 3].map((n) => ({ ...record(key(n), 1), recalledAt: at(n) })),
+      );
+      await store().putRecalls("/home/fi/ws", [record(key(1), 1)]);
+      expect(await store().trimRecalls("/home/ed/ws", 5, [])).toBe(0);
+      // The oldest, 1, is kept on request; 2 and 3 go.
+      expect(await store().trimRecalls("/home/ed/ws", 3, [key(1)])).toBe(2);
+      expect((await store().listRecalls("/home/ed/ws")).map((each) => each.key)).toEqual([
+        key(1),
+        key(4),
+        key(5),
+      ]);
+      // Another workspace is not counted or touched.
+      expect(await store().listRecalls("/home/fi/ws")).toHaveLength(1);
+      // Inside a transaction that rolls back, nothing is deleted.
+      await expect(
+        store().transaction(async (tx) => {
+          expect(await tx.trimRecalls("/home/ed/ws", 0, [])).toBe(3);
+          throw new Error("rolled back");
+        }),
+      ).rejects.toThrow("rolled back");
+      expect(await store().listRecalls("/home/ed/ws")).toHaveLength(3);
     });
 
     it("are cleared by a reset, like everything else", async () => {

@@ -54,6 +54,27 @@ export interface WorkspaceSearchResult extends SearchResult {
   recorded: number;
 }
 
+/**
+ * The modules every search and record call needs, loaded once for the process. Elsewhere a method
+ * loads its module with `import()` on each call, which is cheap in Node but a loader round trip under
+ * a loader hook (tsx, ~0.3 ms): too much for recording, which must cost under a millisecond.
+ */
+let hotModules:
+  | Promise<
+      [
+        typeof import("../memory/search.js"),
+        typeof import("../sleep/workspace-search.js"),
+        typeof import("../sleep/record-recalls.js"),
+      ]
+    >
+  | undefined;
+const loadHotModules = () =>
+  (hotModules ??= Promise.all([
+    import("../memory/search.js"),
+    import("../sleep/workspace-search.js"),
+    import("../sleep/record-recalls.js"),
+  ]));
+
 /** Searches of a replayed log recorded per transaction. */
 const RECORD_BATCH = 1000;
 
@@ -139,10 +160,7 @@ export function createWorkspace(
     },
     async search(query, searchOptions = {}) {
       const context = await ready();
-      const [{ searchMemories }, { searchNotes }] = await Promise.all([
-        import("../memory/search.js"),
-        import("../sleep/workspace-search.js"),
-      ]);
+      const [{ searchMemories }, { searchNotes }] = await loadHotModules();
       const { notesTopK, notesThreshold, record, at, ...memoryOptions } = searchOptions;
       const noteOptions: NoteSearchOptions = {
         timeZone: timeZoneOf(context),
@@ -163,7 +181,7 @@ export function createWorkspace(
     },
     async record(query, hits, recordOptions = {}) {
       const context = await ready();
-      const { recordRecalls } = await import("../sleep/record-recalls.js");
+      const [, , { recordRecalls }] = await loadHotModules();
       return recordRecalls(
         context,
         { workspace: root, query, timeZone: timeZoneOf(context), ...recordOptions },

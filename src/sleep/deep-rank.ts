@@ -89,7 +89,11 @@ const clamp = (value: number) => (Number.isFinite(value) ? Math.min(Math.max(val
  * scoreEntry(entry, { now: "2026-11-20T09:00:00Z" }).gates;
  * // => [{ gate: "minRecallCount", value: 4, threshold: 3, passed: true }, …]
  */
-export function scoreEntry(entry: RecallEntry, options: DeepOptions, phase: PhaseSignals = {}): Scored {
+export function scoreEntry(
+  entry: RecallEntry,
+  options: DeepOptions,
+  phase: PhaseSignals = phaseSignalsOf(entry),
+): Scored {
   const now = Date.parse(options.now);
   const signalCount = entry.recallCount + entry.dailyCount + entry.groundedCount;
   const uniqueQueries = entry.userQueryHashes.length;
@@ -151,13 +155,9 @@ export function scoreEntry(entry: RecallEntry, options: DeepOptions, phase: Phas
  * The entries to promote, best first (score, then recalls, then path), at most `limit`: every one
  * a candidate that passes every gate.
  */
-export function rankForPromotion(
-  entries: readonly RecallEntry[],
-  options: DeepOptions,
-  phaseOf: (key: string) => PhaseSignals | undefined = () => undefined,
-): Scored[] {
+export function rankForPromotion(entries: readonly RecallEntry[], options: DeepOptions): Scored[] {
   return entries
-    .map((entry) => scoreEntry(entry, options, phaseOf(entry.key)))
+    .map((entry) => scoreEntry(entry, options))
     .filter((scored) => scored.excluded === undefined && scored.gates.every((each) => each.passed))
     .sort(
       (a, b) =>
@@ -170,6 +170,17 @@ export function rankForPromotion(
             : a.entry.startLine - b.entry.startLine),
     )
     .slice(0, options.limit ?? 10);
+}
+
+/** The light and REM phases' signals an entry carries (a malformed field counts as none). */
+export function phaseSignalsOf(entry: RecallEntry): PhaseSignals {
+  const signal = (hits: unknown, lastAt: unknown): PhaseSignal | undefined =>
+    typeof hits === "number" && hits > 0 && typeof lastAt === "string" && !Number.isNaN(Date.parse(lastAt))
+      ? { hits, lastAt }
+      : undefined;
+  const light = signal(entry.lightHits, entry.lastLightAt);
+  const rem = signal(entry.remHits, entry.lastRemAt);
+  return { ...(light === undefined ? {} : { light }), ...(rem === undefined ? {} : { rem }) };
 }
 
 function gate(name: GateName, value: number, threshold: number, passed: boolean): Gate {

@@ -42,7 +42,18 @@ export interface RecallEntry {
   /** `YYYY-MM-DD` days the range was recalled on. */
   readonly recallDays: readonly string[];
   readonly promotedAt?: string;
+  /** Phase signals (§5 step 9, §6 step 8): sweeps whose light phase staged it (once a day at most), when last. */
+  readonly lightHits?: number;
+  readonly lastLightAt?: string;
+  /** The claim the light phase staged: an entry staged before and unchanged since is not staged again. */
+  readonly lightClaimHash?: string;
+  /** Sweeps whose REM phase named it a possible lasting truth, and when last. */
+  readonly remHits?: number;
+  readonly lastRemAt?: string;
 }
+
+/** Phase signals stop counting here, as OpenClaw's do. */
+export const MAX_PHASE_HITS = 9999;
 
 /** A range of a note that a signal names. */
 export interface RecallHit {
@@ -94,6 +105,9 @@ export function applyHit(entry: RecallEntry | undefined, hit: RecallHit, signal:
   const score = Math.min(Math.max(hit.score, 0), 1);
   const snippet = storedSnippet(hit.snippet);
   const before = entry ?? firstEntry(hit, snippet, signal.at);
+  // A note seen again by the daily ingestion, unchanged, was not of use again (OpenClaw's newer rule).
+  const unchangedDaily =
+    signal.type === "daily" && entry !== undefined && entry.dailyCount > 0 && entry.snippet === snippet;
   return {
     recorded: true,
     entry: {
@@ -106,7 +120,8 @@ export function applyHit(entry: RecallEntry | undefined, hit: RecallHit, signal:
       totalScore: before.totalScore + score * counted,
       maxScore: Math.max(before.maxScore, score),
       // A deduplicated repeat changes nothing about when the range was last of use.
-      lastRecalledAt: dedupe || signal.at < before.lastRecalledAt ? before.lastRecalledAt : signal.at,
+      lastRecalledAt:
+        dedupe || unchangedDaily || signal.at < before.lastRecalledAt ? before.lastRecalledAt : signal.at,
       queryHashes: mostRecent(before.queryHashes, hash, MAX_QUERY_HASHES),
       userQueryHashes:
         signal.type === "recall"

@@ -23,7 +23,7 @@ import { recallKey } from "./recall-keys.js";
 
 /**
  * Records kept per workspace; past it, the least recently recalled go first (OpenClaw's cap, which
- * evicts the oldest). Recency rather than strength: an order by signal count freezes the store on
+ * evicts the oldest), those with only daily sightings before the rest (`storedRecall`). Recency rather than strength: an order by signal count freezes the store on
  * old ranges and evicts each new range as soon as it is recorded, so nothing new could ever
  * accumulate the signals promotion needs.
  */
@@ -77,6 +77,10 @@ export interface SearchToRecord {
   readonly query: string;
   readonly at?: string;
   readonly hits: readonly RecallHitInput[];
+  /** The day the signal counts for, when it is not the day of `at` (daily ingestion: the note's day). */
+  readonly day?: string;
+  /** A query already seen on that day counts nothing again. */
+  readonly dedupeByQueryPerDay?: boolean;
 }
 
 type Skip = RecordResult["skipped"][number];
@@ -169,8 +173,14 @@ async function prepare(
   search: SearchToRecord,
 ): Promise<Prepared> {
   const at = search.at === undefined ? context.clock.now().toISOString() : checkInstant(search.at);
-  const day = calendarDay(Date.parse(at), options.timeZone ?? context.timeZone);
-  const signal: Signal = { type: options.type ?? "recall", query: search.query, at, day };
+  const day = search.day ?? calendarDay(Date.parse(at), options.timeZone ?? context.timeZone);
+  const signal: Signal = {
+    type: options.type ?? "recall",
+    query: search.query,
+    at,
+    day,
+    ...(search.dedupeByQueryPerDay === true ? { dedupeByQueryPerDay: true } : {}),
+  };
   const scanner = secretsGuardOf(context).scanner;
   const skipped: Skip[] = [];
   const ready: { hit: RecallHit; key: string }[] = [];
@@ -201,9 +211,19 @@ async function prepare(
   return { signal, ready, keys: [...keys], skipped };
 }
 
-/** An entry as the store keeps it, written at `updatedAt`. */
+/**
+ * An entry as the store keeps it, written at `updatedAt`. A range only the light phase's daily
+ * ingestion has seen goes before any that someone searched for (or a backfill grounded): one sweep
+ * ingests hundreds of ranges at once, and they must not push out the evidence of use.
+ */
 export function storedRecall(entry: RecallEntry, updatedAt: string): StoredRecall {
-  return { key: entry.key, entry: { ...entry }, updatedAt, recalledAt: entry.lastRecalledAt };
+  return {
+    key: entry.key,
+    entry: { ...entry },
+    updatedAt,
+    recalledAt: entry.lastRecalledAt,
+    priority: entry.recallCount + entry.groundedCount > 0 ? 1 : 0,
+  };
 }
 
 /** The workspace's recall entries, as the deep phase ranks them; a malformed record is left out. */

@@ -18,6 +18,7 @@ import type { NotesPort } from "./ports/notes.js";
 import type { RecallsPort } from "./ports/recalls.js";
 import type { RunsPort } from "./ports/runs.js";
 import type { SearchPort } from "./ports/search.js";
+import type { SleepStatePort } from "./ports/sleep-state.js";
 import type { SnapshotsPort } from "./ports/snapshots.js";
 
 export interface StoreCapabilities {
@@ -45,6 +46,7 @@ export interface MemoryStoreOps
     ErasurePort,
     LeasesPort,
     RecallsPort,
+    SleepStatePort,
     NotesPort {
   transaction<T>(fn: (tx: MemoryStoreOps) => Promise<T>): Promise<T>;
 }

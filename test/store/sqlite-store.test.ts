@@ -249,16 +249,63 @@ describe("SQLite store file handling", () => {
     );
     // A record without the field falls back to when it was written.
     insert.run("bare", JSON.stringify({ key: "bare" }), "2026-01-15T00:00:00.000Z");
+    insert.run(
+      "daily",
+      JSON.stringify({
+        key: "daily",
+        recallCount: 0,
+        dailyCount: 4,
+        lastRecalledAt: "2026-03-01T00:00:00.000Z",
+      }),
+      "2026-03-01T00:00:00.000Z",
+    );
     old.close();
     const store = createSqliteStore({ path });
-    expect((await store.listRecalls("/ws")).map((each) => [each.key, each.recalledAt])).toEqual([
-      ["bare", "2026-01-15T00:00:00.000Z"],
-      ["new", "2026-02-01T00:00:00.000Z"],
-      ["old", "2026-01-01T00:00:00.000Z"],
+    expect(
+      (await store.listRecalls("/ws")).map((each) => [each.key, each.recalledAt, each.priority]),
+    ).toEqual([
+      ["bare", "2026-01-15T00:00:00.000Z", 0],
+      ["daily", "2026-03-01T00:00:00.000Z", 0],
+      ["new", "2026-02-01T00:00:00.000Z", 0],
+      ["old", "2026-01-01T00:00:00.000Z", 0],
     ]);
-    expect(await store.trimRecalls("/ws", 1, [])).toBe(2);
-    expect((await store.listRecalls("/ws")).map((each) => each.key)).toEqual(["new"]);
+    const [old9] = await store.getRecalls("/ws", ["old"]);
+    if (old9 === undefined) throw new Error("the migrated record is missing");
+    await store.putRecalls("/ws", [{ ...old9, priority: 1 }]);
+    // Priority 0 first, oldest first; "old" (priority 1) stays though it is the oldest.
+    expect(await store.trimRecalls("/ws", 1, [])).toBe(3);
+    expect((await store.listRecalls("/ws")).map((each) => each.key)).toEqual(["old"]);
     await store.close();
+  });
+
+  it("migrates schema 9 to sleep's state and event log, keeping its recall records", async () => {
+    const path = freshPath();
+    const old = new Database(path);
+    migrate(old, 0, 9);
+    old
+      .prepare(
+        "insert into recalls(workspace, key, entry, updated_at, recalled_at) values ('/ws', 'kept', '{}', ?, ?)",
+      )
+      .run("2026-01-01T00:00:00.000Z", "2026-01-01T00:00:00.000Z");
+    old.close();
+    const store = createSqliteStore({ path });
+    expect((await store.listRecalls("/ws")).map((each) => each.key)).toEqual(["kept"]);
+    await store.putSleepState("/ws", "ingest", [
+      { key: "a.md", value: { offset: 3 }, updatedAt: "2026-02-01T00:00:00.000Z" },
+    ]);
+    const [appended] = await store.appendSleepEvents("/ws", [
+      { type: "memory.dream.completed", at: "2026-02-01T00:00:00.000Z", data: { ok: true } },
+    ]);
+    await store.close();
+    const raw = new Database(path, { readonly: true });
+    expect(raw.pragma("user_version", { simple: true })).toBe(10);
+    raw.close();
+    const reopened = createSqliteStore({ path });
+    expect(await reopened.getSleepState("/ws", "ingest", ["a.md"])).toEqual([
+      { key: "a.md", value: { offset: 3 }, updatedAt: "2026-02-01T00:00:00.000Z" },
+    ]);
+    expect(await reopened.listSleepEvents("/ws")).toEqual([appended]);
+    await reopened.close();
   });
 
   it("refuses a call through the store from inside one of its own transactions", async () => {

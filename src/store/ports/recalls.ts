@@ -13,8 +13,10 @@ export interface StoredRecall {
   readonly entry: Readonly<Record<string, unknown>>;
   /** When the record was last written (ISO). */
   readonly updatedAt: string;
-  /** When its range was last recalled (ISO): the order `trimRecalls` evicts in. */
+  /** When its range was last recalled (ISO). */
   readonly recalledAt: string;
+  /** Records of a lower priority are evicted first; within one, the least recently recalled. */
+  readonly priority: number;
 }
 
 export interface RecallsPort {
@@ -26,8 +28,9 @@ export interface RecallsPort {
   putRecalls(workspace: string, records: readonly StoredRecall[]): Promise<void>;
   deleteRecalls(workspace: string, keys: readonly string[]): Promise<void>;
   /**
-   * Keeps at most `max` records of the workspace: past it, deletes the least recently recalled
-   * (`recalledAt`, then key), never one of `keep`. Returns how many it deleted.
+   * Keeps at most `max` records of the workspace: past it, deletes the lowest `priority` first and
+   * within it the least recently recalled (`recalledAt`, then key), never one of `keep`. Returns how
+   * many it deleted.
    */
   trimRecalls(workspace: string, max: number, keep: readonly string[]): Promise<number>;
 }

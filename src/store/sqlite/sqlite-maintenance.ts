@@ -83,6 +83,7 @@ export function createSqliteMaintenance(input: MaintenanceInput): SyncPort<Maint
           delete from history; delete from messages;
           delete from run_files; delete from run_memories; delete from runs; delete from dream_state;
           delete from dream_sessions; delete from dream_leases; delete from recalls;
+          delete from sleep_state; delete from sleep_events;
           delete from note_files; delete from note_chunks; delete from note_chunks_fts;
           drop table if exists memories_vec; drop table if exists ${PENDING_VECTOR_TABLE};
           delete from meta where key like 'embedder.%' or key like 'reembed.%';

@@ -13,6 +13,7 @@ interface RecallRow {
   entry: string;
   updated_at: string;
   recalled_at: string;
+  priority: number;
 }
 
 const toRecord = (row: RecallRow): StoredRecall => ({
@@ -20,9 +21,10 @@ const toRecord = (row: RecallRow): StoredRecall => ({
   entry: JSON.parse(row.entry) as Record<string, unknown>,
   updatedAt: row.updated_at,
   recalledAt: row.recalled_at,
+  priority: row.priority,
 });
 
-const COLUMNS = "key, entry, updated_at, recalled_at";
+const COLUMNS = "key, entry, updated_at, recalled_at, priority";
 
 export function createSqliteRecalls(statements: StatementCache): SyncPort<RecallsPort> {
   return {
@@ -44,12 +46,19 @@ export function createSqliteRecalls(statements: StatementCache): SyncPort<Recall
 
     putRecalls(workspace, records) {
       const put = statements.get(
-        `insert into recalls(workspace, key, entry, updated_at, recalled_at) values (?, ?, ?, ?, ?)
-           on conflict(workspace, key) do update set
-             entry = excluded.entry, updated_at = excluded.updated_at, recalled_at = excluded.recalled_at`,
+        `insert into recalls(workspace, key, entry, updated_at, recalled_at, priority) values (?, ?, ?, ?, ?, ?)
+           on conflict(workspace, key) do update set entry = excluded.entry,
+             updated_at = excluded.updated_at, recalled_at = excluded.recalled_at, priority = excluded.priority`,
       );
       for (const record of records)
-        put.run(workspace, record.key, JSON.stringify(record.entry), record.updatedAt, record.recalledAt);
+        put.run(
+          workspace,
+          record.key,
+          JSON.stringify(record.entry),
+          record.updatedAt,
+          record.recalledAt,
+          record.priority,
+        );
     },
 
     deleteRecalls(workspace, keys) {
@@ -73,7 +82,7 @@ export function createSqliteRecalls(statements: StatementCache): SyncPort<Recall
           `delete from recalls where workspace = ? and key in (
              select key from recalls
              where workspace = ? and key not in (select value from json_each(?))
-             order by recalled_at, key limit ?)`,
+             order by priority, recalled_at, key limit ?)`,
         )
         .run(workspace, workspace, JSON.stringify(keep), excess).changes;
     },

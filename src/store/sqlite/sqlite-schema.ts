@@ -355,13 +355,42 @@ const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
-    // When each recall record's range was last recalled, as a column with an index, so the cap can
-    // find the least recently recalled records without reading every record's JSON.
+    // Each recall record's eviction order as columns with an index — its priority (sleep: 1 with
+    // evidence someone asked for, 0 with only daily sightings) and when its range was last recalled —
+    // so the cap finds the records to evict without reading every record's JSON.
     version: 9,
     sql: `
+      alter table recalls add column priority integer not null default 1;
       alter table recalls add column recalled_at text not null default '';
-      update recalls set recalled_at = coalesce(json_extract(entry, '$.lastRecalledAt'), updated_at);
-      create index recalls_by_recency on recalls(workspace, recalled_at, key);
+      update recalls set
+        recalled_at = coalesce(json_extract(entry, '$.lastRecalledAt'), updated_at),
+        priority = case when coalesce(json_extract(entry, '$.recallCount'), 0)
+          + coalesce(json_extract(entry, '$.groundedCount'), 0) > 0 then 1 else 0 end;
+      create index recalls_by_eviction on recalls(workspace, priority, recalled_at, key);
+    `,
+  },
+  {
+    // What sleep keeps about a workspace besides its recalls: JSON values by namespace and key, and
+    // the log of what each phase did. Autoincrement so a sequence number is never reused once trimmed.
+    version: 10,
+    sql: `
+      create table sleep_state(
+        workspace text not null,
+        namespace text not null,
+        key text not null,
+        value text not null,
+        updated_at text not null,
+        primary key (workspace, namespace, key)
+      ) without rowid;
+      create table sleep_events(
+        seq integer primary key autoincrement,
+        workspace text not null,
+        type text not null,
+        at text not null,
+        data text not null
+      );
+      create index sleep_events_by_workspace on sleep_events(workspace, seq);
+      create index sleep_events_by_type on sleep_events(workspace, type, seq);
     `,
   },
 ];

@@ -30,6 +30,7 @@ import { readStamp } from "./sqlite-reembed.js";
 import { createSqliteRuns } from "./sqlite-runs.js";
 import { SCHEMA_VERSION } from "./sqlite-schema.js";
 import { createSqliteSearch } from "./sqlite-search.js";
+import { createSqliteSleepState } from "./sqlite-sleep-state.js";
 import { createSqliteSnapshots } from "./sqlite-snapshots.js";
 import { StatementCache } from "./statement-cache.js";
 import { type SyncPort, wrapPort } from "./sync-port.js";
@@ -88,6 +89,7 @@ export function createSqliteStore(options: SqliteStoreOptions): MemoryStore {
     ...createSqliteErasure(statements),
     ...createSqliteLeases(statements, atomically),
     ...createSqliteRecalls(statements),
+    ...createSqliteSleepState(statements),
     ...createSqliteNotes(statements),
   };
   const maintenance = createSqliteMaintenance({ db, statements, meta, memories, location, atomically });

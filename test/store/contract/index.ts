@@ -13,6 +13,7 @@ import { notesPart } from "./notes.js";
 import { recallsPart } from "./recalls.js";
 import { runsPart } from "./runs.js";
 import { searchPart } from "./search.js";
+import { sleepStatePart } from "./sleep-state.js";
 import { snapshotsPart } from "./snapshots.js";
 import { transactionsPart } from "./transactions.js";
 
@@ -25,6 +26,7 @@ export const STORE_CONTRACT: readonly ContractPart[] = [
   erasurePart,
   leasesPart,
   recallsPart,
+  sleepStatePart,
   notesPart,
   maintenancePart,
   transactionsPart,

@@ -6,6 +6,7 @@ const record = (key: string, recallCount: number, at = "2026-11-05T09:00:00.000Z
   entry: { key, recallCount, queryHashes: ["a1b2c3d4e5f6"], nested: { days: ["2026-11-05"] } },
   updatedAt: at,
   recalledAt: at,
+  priority: 1,
 });
 
 /** The recalls sub-port. */
@@ -55,6 +56,10 @@ export const recallsPart: ContractPart = {
       );
       await store().putRecalls("/home/fi/ws", [record(key(1), 1)]);
       expect(await store().trimRecalls("/home/ed/ws", 5, [])).toBe(0);
+      // A lower priority goes first whatever its time: 6, the newest, at priority 0, then 1, the oldest.
+      await store().putRecalls("/home/ed/ws", [{ ...record(key(6), 1), recalledAt: at(6), priority: 0 }]);
+      expect(await store().trimRecalls("/home/ed/ws", 5, [])).toBe(1);
+      expect((await store().listRecalls("/home/ed/ws")).map((each) => each.key)).not.toContain(key(6));
       // The oldest, 1, is kept on request; 2 and 3 go.
       expect(await store().trimRecalls("/home/ed/ws", 3, [key(1)])).toBe(2);
       expect((await store().listRecalls("/home/ed/ws")).map((each) => each.key)).toEqual([

@@ -9,6 +9,15 @@
 import type { ScopeOptions } from "../core/scope.js";
 import type { GateThresholds } from "../policy/policy.js";
 import { POLICY_LAYER_KEYS, type PolicyLayer, readGate, readPolicyLayer } from "../policy/policy-layer.js";
+import {
+  cronShapeProblem,
+  type DeepPhaseSettings,
+  type LightPhaseSettings,
+  type RemPhaseSettings,
+  type SleepSettings,
+  type SleepSettingsInput,
+  STORAGE_MODES,
+} from "../sleep/sleep-config.js";
 import { isTimeZone } from "../text/expiry-date.js";
 import { ANNOTATION_KEYS, compact, describe, Section } from "./config-section.js";
 import type { DeferredString } from "./resolve-env-refs.js";
@@ -66,10 +75,11 @@ export interface LucidConfig {
   /** The auto-dream gate: Mem0's defaults are 24 hours, 5 sessions, 20 memories. */
   dream?: { gate?: Partial<GateThresholds> };
   /**
-   * Sleep: `workspace` is the Markdown workspace `lucid sleep`, `lucid search --workspace` and the
-   * MCP server use by default (`~` and paths relative to the config file's folder are resolved).
+   * Sleep, as written (`resolveSleepSettings` adds the defaults): `workspace` is the Markdown
+   * workspace `lucid sleep`, `lucid search --workspace` and the MCP server use by default (`~` and
+   * paths relative to the config file's folder are resolved); the other keys are OpenClaw's dreaming.
    */
-  sleep?: { workspace?: string };
+  sleep?: SleepSettingsInput;
   /** The MCP server: `token` is the bearer token its HTTP transport requires. */
   mcp?: { token?: DeferredString; tokens?: Record<string, { token: DeferredString; scope: ScopeOptions }> };
 }
@@ -125,23 +135,135 @@ export function validateConfig(raw: unknown, file: string): LucidConfig {
   });
 }
 
-function readSleep(section: Section): { workspace?: string } {
-  section.allowOnly(["workspace"]);
-  const workspace = section.string("workspace");
-  if (workspace !== undefined && workspace.trim() === "")
-    section.fail("workspace", "must be a directory, not empty.");
-  return compact({ workspace });
+/** How one key of a section is read: its value, or undefined when absent; a bad value throws. */
+interface Rule<T> {
+  read(section: Section, name: string): T | undefined;
+}
+
+/** A rule for every key of `T`: the type checker keeps the reader in step with the settings. */
+type Rules<T> = { readonly [K in keyof T]-?: Rule<Exclude<T[K], undefined>> };
+
+function numberRule(expected: string, accepts: (n: number) => boolean): Rule<number> {
+  return {
+    read(section, name) {
+      const value = section.value[name];
+      if (value === undefined || (typeof value === "number" && Number.isFinite(value) && accepts(value)))
+        return value;
+      return section.fail(name, `must be ${expected}, got ${describe(value)}.`);
+    },
+  };
+}
+
+const BOOLEAN: Rule<boolean> = {
+  read(section, name) {
+    const value = section.value[name];
+    if (value === undefined || typeof value === "boolean") return value;
+    return section.fail(name, `must be true or false, got ${describe(value)}.`);
+  },
+};
+const FRACTION = numberRule("a number from 0 to 1", (n) => n >= 0 && n <= 1);
+const COUNT = numberRule("an integer of 0 or more", (n) => Number.isInteger(n) && n >= 0);
+const POSITIVE = numberRule("a number greater than 0", (n) => n > 0);
+const POSITIVE_INTEGER: Rule<number> = { read: (section, name) => section.positiveInteger(name) };
+const MAX_AGE: Rule<number | null> = {
+  read: (section, name) =>
+    section.value[name] === null
+      ? null
+      : numberRule("a number of 0 or more, or null for no limit", (n) => n >= 0).read(section, name),
+};
+const CRON: Rule<string> = {
+  read(section, name) {
+    const expression = section.string(name);
+    const problem = expression === undefined ? undefined : cronShapeProblem(expression);
+    if (problem !== undefined) {
+      section.fail(
+        name,
+        `must be a cron expression such as "0 3 * * *" (every day at 03:00): ${JSON.stringify(expression)} ${problem}.`,
+      );
+    }
+    return expression;
+  },
+};
+const TIME_ZONE: Rule<string> = {
+  read(section, name) {
+    const zone = section.string(name);
+    if (zone !== undefined && !isTimeZone(zone)) {
+      section.fail(
+        name,
+        `must be an IANA time zone such as "UTC" or "Europe/Paris", got ${JSON.stringify(zone)}.`,
+      );
+    }
+    return zone;
+  },
+};
+
+/** A nested object read by its own rules; unknown keys in it are errors naming them. */
+function nested<T>(rules: Rules<T>): Rule<Partial<T>> {
+  return {
+    read(section, name) {
+      const inner = section.section(name);
+      return inner === undefined ? undefined : readRules(inner, rules);
+    },
+  };
+}
+
+function readRules<T>(section: Section, rules: Rules<T>): Partial<T> {
+  const names = Object.keys(rules) as (keyof T & string)[];
+  section.allowOnly(names);
+  const read: Record<string, unknown> = {};
+  for (const name of names) {
+    const value = rules[name].read(section, name);
+    if (value !== undefined) read[name] = value;
+  }
+  return read as Partial<T>;
+}
+
+const LIGHT_PHASE: Rules<LightPhaseSettings> = {
+  enabled: BOOLEAN,
+  lookbackDays: COUNT,
+  limit: COUNT,
+  dedupeSimilarity: FRACTION,
+};
+const REM_PHASE: Rules<RemPhaseSettings> = {
+  enabled: BOOLEAN,
+  lookbackDays: COUNT,
+  limit: COUNT,
+  minPatternStrength: FRACTION,
+};
+const DEEP_PHASE: Rules<DeepPhaseSettings> = {
+  enabled: BOOLEAN,
+  limit: COUNT,
+  minScore: FRACTION,
+  minRecallCount: COUNT,
+  minUniqueQueries: COUNT,
+  recencyHalfLifeDays: POSITIVE,
+  maxAgeDays: MAX_AGE,
+  maxPromotedSnippetTokens: POSITIVE_INTEGER,
+  maxPriorEntryLossFraction: FRACTION,
+};
+const SLEEP: Rules<SleepSettingsInput> = {
+  enabled: BOOLEAN,
+  workspace: { read: (section, name) => section.string(name) },
+  frequency: CRON,
+  timezone: TIME_ZONE,
+  storage: nested<SleepSettings["storage"]>({
+    mode: { read: (section, name) => section.oneOf(name, STORAGE_MODES) },
+    separateReports: BOOLEAN,
+  }),
+  phases: nested<NonNullable<SleepSettingsInput["phases"]>>({
+    light: nested(LIGHT_PHASE),
+    rem: nested(REM_PHASE),
+    deep: nested(DEEP_PHASE),
+  }),
+};
+
+/** `sleep`: every key of `SleepSettings` checked, and kept partial (`resolveSleepSettings` fills it). */
+function readSleep(section: Section): SleepSettingsInput {
+  return readRules(section, SLEEP);
 }
 
 function readTimeZone(root: Section): string | undefined {
-  const zone = root.string("timeZone");
-  if (zone !== undefined && !isTimeZone(zone)) {
-    root.fail(
-      "timeZone",
-      `must be an IANA time zone such as "UTC" or "Europe/Paris", got ${JSON.stringify(zone)}.`,
-    );
-  }
-  return zone;
+  return TIME_ZONE.read(root, "timeZone");
 }
 
 function readEmbedder(section: Section): EmbedderConfig {

@@ -29,6 +29,13 @@ export function renderDefaultConfig(): string {
         "LUCID_USER_ID, LUCID_AGENT_ID and LUCID_APP_ID override these.",
     },
     maxTextBytes: DEFAULT_MAX_TEXT_BYTES,
+    sleep: {
+      $comment:
+        "Sleep (`lucid sleep`) takes OpenClaw's dreaming keys, with their defaults: e.g. " +
+        '"workspace": "~/notes", "frequency": "0 3 * * *", "phases": { "deep": { "minScore": 0.8 } }. ' +
+        "`lucid sleep import-openclaw --config ~/.openclaw/openclaw.json` copies OpenClaw's settings here.",
+      enabled: false,
+    },
   };
   return `${JSON.stringify(config, null, 2)}\n`;
 }

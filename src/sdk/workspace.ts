@@ -24,9 +24,12 @@ import type { NoteRange } from "../sleep/note-range.js";
 import type { RecallEntry, SignalType } from "../sleep/recall-entry.js";
 import type { RecallHitInput, RecordResult } from "../sleep/record-recalls.js";
 import type { LogError } from "../sleep/search-log.js";
+import { resolveSleepSettings, type SleepSettings, type SleepSettingsInput } from "../sleep/sleep-config.js";
 import type { RollbackResult } from "../sleep/sleep-rollback.js";
 import type { SleepStatus } from "../sleep/sleep-status.js";
+import type { SweepPhase, SweepResult } from "../sleep/sleep-sweep.js";
 import type { NoteResult, NoteSearchOptions } from "../sleep/workspace-search.js";
+import type { SleepEvent } from "../store/ports/sleep-state.js";
 
 /** OpenClaw's default agent, whose workspace `~/.openclaw/workspace` is. */
 export const DEFAULT_WORKSPACE_SCOPE: Scope = Object.freeze({ agent_id: "main" });
@@ -34,6 +37,15 @@ export const DEFAULT_WORKSPACE_SCOPE: Scope = Object.freeze({ agent_id: "main" }
 export interface WorkspaceOptions extends ScopeOptions {
   /** The zone whose calendar days recall signals count in, and promotions are dated by. */
   timeZone?: string;
+  /** Sleep's settings (`lucid.config.json` `sleep`); missing keys take OpenClaw's defaults. */
+  settings?: SleepSettingsInput;
+}
+
+export interface WorkspaceSweepOptions {
+  /** The sweep's clock (ISO); default now. */
+  now?: string;
+  /** Default all three, in order. */
+  phases?: readonly SweepPhase[];
 }
 
 export interface WorkspaceSearchOptions extends Omit<SearchOptions, keyof ScopeOptions> {
@@ -118,6 +130,14 @@ export interface Workspace {
   status(options?: { now?: string }): Promise<SleepStatus>;
   /** Undoes a promotion run (default: the latest). */
   rollback(options?: { runId?: string; force?: boolean }): Promise<RollbackResult>;
+  /** Light, REM and deep, then the diary: one sweep, under the workspace's lease. */
+  sweep(options?: WorkspaceSweepOptions): Promise<SweepResult>;
+  /** What a sweep would stage, reflect and promote, writing nothing. */
+  preview(options?: WorkspaceSweepOptions): Promise<SweepResult>;
+  /** The workspace's event log, newest first. */
+  events(options?: { limit?: number; type?: string }): Promise<SleepEvent[]>;
+  /** The settings the workspace sleeps with (the given ones over the defaults). */
+  readonly settings: SleepSettings;
 }
 
 /**
@@ -137,7 +157,8 @@ export function createWorkspace(
   const root = resolve(dir);
   const given = scopeFromOptions(options);
   const scope = hasScope(given) ? given : DEFAULT_WORKSPACE_SCOPE;
-  const zone = options.timeZone;
+  const settings = resolveSleepSettings(options.settings);
+  const zone = options.timeZone ?? settings.timezone;
   const ready = async (): Promise<MemoryContext> => {
     const info = await stat(root).catch(() => undefined);
     if (info === undefined || !info.isDirectory()) {
@@ -151,9 +172,21 @@ export function createWorkspace(
   };
   const timeZoneOf = (context: MemoryContext) => zone ?? context.timeZone;
 
+  const runSweep = async (sweepOptions: WorkspaceSweepOptions, apply: boolean) => {
+    const context = await ready();
+    const { sweep } = await import("../sleep/sleep-sweep.js");
+    return sweep(context, root, { ...sweepOptions, settings, scope, timeZone: timeZoneOf(context), apply });
+  };
+
   return {
     dir: root,
     scope,
+    settings,
+    sweep: (sweepOptions = {}) => runSweep(sweepOptions, true),
+    preview: (sweepOptions = {}) => runSweep(sweepOptions, false),
+    async events(eventOptions = {}) {
+      return (await ready()).store.listSleepEvents(root, eventOptions);
+    },
     async index() {
       const { indexWorkspace } = await import("../sleep/note-index.js");
       return indexWorkspace(await ready(), root);
@@ -236,7 +269,23 @@ export function createWorkspace(
     async promote(promoteOptions = {}) {
       const context = await ready();
       const { promote } = await import("../sleep/deep-promote.js");
-      return promote(context, root, { ...promoteOptions, scope, timeZone: timeZoneOf(context) });
+      const deep = settings.phases.deep;
+      const configured = {
+        limit: deep.limit,
+        minScore: deep.minScore,
+        minRecallCount: deep.minRecallCount,
+        minUniqueQueries: deep.minUniqueQueries,
+        recencyHalfLifeDays: deep.recencyHalfLifeDays,
+        maxAgeDays: deep.maxAgeDays,
+        maxLoss: deep.maxPriorEntryLossFraction,
+        visibleChars: deep.maxPromotedSnippetTokens * 4,
+      };
+      return promote(context, root, {
+        ...configured,
+        ...promoteOptions,
+        scope,
+        timeZone: timeZoneOf(context),
+      });
     },
     async explain(target, explainOptions = {}) {
       const context = await ready();

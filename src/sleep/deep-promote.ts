@@ -57,6 +57,10 @@ export interface PromoteOptions extends Omit<DeepOptions, "now"> {
   readonly timeZone?: string;
   /** The `MEMORY.md` budget in characters. Default 10,000. */
   readonly maxChars?: number;
+  /** How much of the generated sections' text compaction may drop, 0–1. Default 0.25. */
+  readonly maxLoss?: number;
+  /** Visible characters of a promoted bullet. Default 640 (OpenClaw's 160 tokens × 4). */
+  readonly visibleChars?: number;
 }
 
 /** A ranked candidate, as the preview table and `--json` show it. */
@@ -146,194 +150,212 @@ export async function promote(
       compactedDates: [],
     };
   }
-  return withLease(context, sleepKey(root), { what: "sleep" }, async () => {
-    const ranked = await rank();
-    const candidates = ranked.map(candidateOf);
-    const before = await readBytes(memoryFile.target);
-    const text = before === null ? "" : Buffer.from(before).toString("utf8");
-    const already = new Set([...promotedKeys(text), ...citedKeys(text)]);
-    const reconciled = ranked.filter((scored) => already.has(scored.entry.key));
-    const refused: { key: string; address: string; reason: PromotionRefusal }[] = [];
-    const refuse = (entry: RecallEntry, reason: PromotionRefusal) =>
-      refused.push({
-        key: entry.key,
-        address: noteAddress(entry.path, entry.startLine, entry.endLine),
-        reason,
-      });
+  return withLease(context, sleepKey(root), { what: "sleep" }, () => applyPromotion(context, root, options));
+}
 
-    const redact = (line: string) => secretsGuardOf(context).scanner.redact(line).text;
-    const sources = new Map<string, { sha: string; text: string } | null>();
-    const sourceOf = async (path: string) => {
-      if (!sources.has(path)) {
-        const bytes = await readBytes(join(root, path));
-        sources.set(
-          path,
-          bytes === null ? null : { sha: sha256(bytes), text: Buffer.from(bytes).toString("utf8") },
-        );
-      }
-      return sources.get(path) ?? null;
-    };
-    let ready: { scored: Scored; startLine: number; endLine: number }[] = [];
-    for (const scored of ranked) {
-      if (already.has(scored.entry.key)) continue;
-      const source = await sourceOf(scored.entry.path);
-      if (source === null) {
-        refuse(scored.entry, "missing-file");
-        continue;
-      }
-      const found = rehydrate(source.text, scored.entry, redact);
-      if (!found.found) refuse(scored.entry, found.reason);
-      else ready.push({ scored, startLine: found.startLine, endLine: found.endLine });
-    }
+/**
+ * The apply itself, for a caller that already holds the workspace's lease (the sweep, which runs
+ * every phase under one).
+ */
+export async function applyPromotion(
+  context: MemoryContext,
+  workspace: string,
+  options: PromoteOptions,
+): Promise<PromoteResult> {
+  const root = resolve(workspace);
+  const now = checkNow(options.now ?? context.clock.now().toISOString());
+  const rankOptions: DeepOptions = { ...options, now };
+  const memoryFile = await locateMemoryFile(root);
+  const base = { workspace: root, memoryFile: memoryFile.path, now };
+  const ranked = rankForPromotion(await workspaceRecalls(context, root), rankOptions);
+  const candidates = ranked.map(candidateOf);
+  const before = await readBytes(memoryFile.target);
+  const text = before === null ? "" : Buffer.from(before).toString("utf8");
+  const already = new Set([...promotedKeys(text), ...citedKeys(text)]);
+  const reconciled = ranked.filter((scored) => already.has(scored.entry.key));
+  const refused: { key: string; address: string; reason: PromotionRefusal }[] = [];
+  const refuse = (entry: RecallEntry, reason: PromotionRefusal) =>
+    refused.push({
+      key: entry.key,
+      address: noteAddress(entry.path, entry.startLine, entry.endLine),
+      reason,
+    });
 
-    const day = calendarDay(Date.parse(now), options.timeZone ?? context.timeZone);
-    const sectionOf = (items: typeof ready) =>
-      promotionSection(
-        day,
-        items.map(({ scored, startLine, endLine }) => ({
-          key: scored.entry.key,
-          path: scored.entry.path,
-          startLine,
-          endLine,
-          snippet: scored.entry.snippet,
-          score: scored.score,
-          signalCount: scored.signalCount,
-          recallCount: scored.entry.recallCount,
-          averageScore: scored.signalCount > 0 ? scored.entry.totalScore / scored.signalCount : 0,
-          conceptTags: conceptTags(scored.entry.path, scored.entry.snippet),
-        })),
-      );
-    let compaction = compactForBudget(text, 0, budgetOptions(options));
-    while (ready.length > 0) {
-      const added = appendSection(text, sectionOf(ready)).length - text.length;
-      compaction = compactForBudget(text, added, budgetOptions(options));
-      if (compaction.fits) break;
-      refuse((ready.pop() as (typeof ready)[number]).scored.entry, "budget");
-    }
-    // A note edited while this ran: its ranges were found in bytes that are no longer there.
-    const changed = new Set<string>();
-    for (const [path, source] of sources) {
+  const redact = (line: string) => secretsGuardOf(context).scanner.redact(line).text;
+  const sources = new Map<string, { sha: string; text: string } | null>();
+  const sourceOf = async (path: string) => {
+    if (!sources.has(path)) {
       const bytes = await readBytes(join(root, path));
-      if (source !== null && (bytes === null || sha256(bytes) !== source.sha)) changed.add(path);
-    }
-    for (const item of ready.filter((each) => changed.has(each.scored.entry.path)))
-      refuse(item.scored.entry, "source-changed");
-    ready = ready.filter((each) => !changed.has(each.scored.entry.path));
-
-    const next = ready.length === 0 ? text : appendSection(compaction.text, sectionOf(ready));
-    // The long-term memory says what the bullet says, whole: no list marker, one line.
-    const prepared = ready.map((item) =>
-      prepareText(context, visibleSnippet(item.scored.entry.snippet, MAX_SNIPPET_CHARS)),
-    );
-    const vectors = await embedTexts(
-      context,
-      prepared.map((draft) => draft.text),
-      "add",
-    );
-    const runId = ready.length > 0 ? newRunId(SLEEP_RUN_KIND, context.clock.now()) : null;
-    const current = await readBytes(memoryFile.target);
-    if ((current === null ? null : sha256(current)) !== (before === null ? null : sha256(before))) {
-      throw new LucidError(
-        "SLEEP_CONFLICT",
-        `${memoryFile.path} changed while sleep was promoting into it; nothing was written. Run the promotion again.`,
-        { details: { memoryFile: memoryFile.path } },
+      sources.set(
+        path,
+        bytes === null ? null : { sha: sha256(bytes), text: Buffer.from(bytes).toString("utf8") },
       );
     }
-    if (runId !== null) await writeAtomically(memoryFile.target, next);
-    try {
-      const promoted = await context.store.transaction(async (tx) => {
-        const stamp = { actor: runId ?? "sleep", at: now, embedder: context.embedderStamp };
-        const writer = createMemoryWriter(tx, stamp);
-        const changes: RunChange[] = [];
-        const entries: PromotedEntry[] = [];
-        for (const [index, item] of ready.entries()) {
-          const draft = prepared[index];
-          if (draft === undefined) continue;
-          const { entry } = item.scored;
-          const source = noteAddress(entry.path, item.startLine, item.endLine);
-          let memoryId: string | null = null;
-          if ((await tx.findByHash(options.scope, draft.hash)) === null) {
-            const row = await writer.insert({
-              id: randomUUID(),
-              text: draft,
-              scope: options.scope,
-              category: null,
-              metadata: { source, sleepRun: runId, workspace: root },
-              createdAt: now,
-              updatedAt: now,
-              expiresAt: null,
-              embedding: vectors[index] as Float32Array,
-            });
-            memoryId = row.id;
-            changes.push({
-              kind: "memory",
-              memoryId,
-              before: null,
-              after: { hash: row.hash, updatedAt: row.updatedAt },
-            });
-          }
-          entries.push({
-            key: entry.key,
-            path: entry.path,
-            startLine: item.startLine,
-            endLine: item.endLine,
-            score: round(item.scored.score),
-            marker: `<!-- openclaw-memory-promotion:${entry.key} -->`,
+    return sources.get(path) ?? null;
+  };
+  let ready: { scored: Scored; startLine: number; endLine: number }[] = [];
+  for (const scored of ranked) {
+    if (already.has(scored.entry.key)) continue;
+    const source = await sourceOf(scored.entry.path);
+    if (source === null) {
+      refuse(scored.entry, "missing-file");
+      continue;
+    }
+    const found = rehydrate(source.text, scored.entry, redact);
+    if (!found.found) refuse(scored.entry, found.reason);
+    else ready.push({ scored, startLine: found.startLine, endLine: found.endLine });
+  }
+
+  const day = calendarDay(Date.parse(now), options.timeZone ?? context.timeZone);
+  const sectionOf = (items: typeof ready) =>
+    promotionSection(
+      day,
+      items.map(({ scored, startLine, endLine }) => ({
+        key: scored.entry.key,
+        path: scored.entry.path,
+        startLine,
+        endLine,
+        snippet: scored.entry.snippet,
+        score: scored.score,
+        signalCount: scored.signalCount,
+        recallCount: scored.entry.recallCount,
+        averageScore: scored.signalCount > 0 ? scored.entry.totalScore / scored.signalCount : 0,
+        conceptTags: conceptTags(scored.entry.path, scored.entry.snippet),
+      })),
+      options.visibleChars,
+    );
+  let compaction = compactForBudget(text, 0, budgetOptions(options));
+  while (ready.length > 0) {
+    const added = appendSection(text, sectionOf(ready)).length - text.length;
+    compaction = compactForBudget(text, added, budgetOptions(options));
+    if (compaction.fits) break;
+    refuse((ready.pop() as (typeof ready)[number]).scored.entry, "budget");
+  }
+  // A note edited while this ran: its ranges were found in bytes that are no longer there.
+  const changed = new Set<string>();
+  for (const [path, source] of sources) {
+    const bytes = await readBytes(join(root, path));
+    if (source !== null && (bytes === null || sha256(bytes) !== source.sha)) changed.add(path);
+  }
+  for (const item of ready.filter((each) => changed.has(each.scored.entry.path)))
+    refuse(item.scored.entry, "source-changed");
+  ready = ready.filter((each) => !changed.has(each.scored.entry.path));
+
+  const next = ready.length === 0 ? text : appendSection(compaction.text, sectionOf(ready));
+  // The long-term memory says what the bullet says, whole: no list marker, one line.
+  const prepared = ready.map((item) =>
+    prepareText(context, visibleSnippet(item.scored.entry.snippet, MAX_SNIPPET_CHARS)),
+  );
+  const vectors = await embedTexts(
+    context,
+    prepared.map((draft) => draft.text),
+    "add",
+  );
+  const runId = ready.length > 0 ? newRunId(SLEEP_RUN_KIND, context.clock.now()) : null;
+  const current = await readBytes(memoryFile.target);
+  if ((current === null ? null : sha256(current)) !== (before === null ? null : sha256(before))) {
+    throw new LucidError(
+      "SLEEP_CONFLICT",
+      `${memoryFile.path} changed while sleep was promoting into it; nothing was written. Run the promotion again.`,
+      { details: { memoryFile: memoryFile.path } },
+    );
+  }
+  if (runId !== null) await writeAtomically(memoryFile.target, next);
+  try {
+    const promoted = await context.store.transaction(async (tx) => {
+      const stamp = { actor: runId ?? "sleep", at: now, embedder: context.embedderStamp };
+      const writer = createMemoryWriter(tx, stamp);
+      const changes: RunChange[] = [];
+      const entries: PromotedEntry[] = [];
+      for (const [index, item] of ready.entries()) {
+        const draft = prepared[index];
+        if (draft === undefined) continue;
+        const { entry } = item.scored;
+        const source = noteAddress(entry.path, item.startLine, item.endLine);
+        let memoryId: string | null = null;
+        if ((await tx.findByHash(options.scope, draft.hash)) === null) {
+          const row = await writer.insert({
+            id: randomUUID(),
+            text: draft,
+            scope: options.scope,
+            category: null,
+            metadata: { source, sleepRun: runId, workspace: root },
+            createdAt: now,
+            updatedAt: now,
+            expiresAt: null,
+            embedding: vectors[index] as Float32Array,
+          });
+          memoryId = row.id;
+          changes.push({
+            kind: "memory",
             memoryId,
+            before: null,
+            after: { hash: row.hash, updatedAt: row.updatedAt },
           });
         }
-        const marked = [
-          ...ready.map((item) => item.scored.entry),
-          ...reconciled.map((scored) => scored.entry),
-        ];
-        await tx.putRecalls(
-          root,
-          marked.map((entry) => storedRecall({ ...entry, promotedAt: now }, now)),
+        entries.push({
+          key: entry.key,
+          path: entry.path,
+          startLine: item.startLine,
+          endLine: item.endLine,
+          score: round(item.scored.score),
+          marker: `<!-- openclaw-memory-promotion:${entry.key} -->`,
+          memoryId,
+        });
+      }
+      const marked = [...ready.map((item) => item.scored.entry), ...reconciled.map((scored) => scored.entry)];
+      await tx.putRecalls(
+        root,
+        marked.map((entry) => storedRecall({ ...entry, promotedAt: now }, now)),
+      );
+      if (runId !== null) {
+        changes.push({ kind: "file", path: memoryFile.target, before, after: { sha256: sha256(next) } });
+        const plan: SleepRunPlan = {
+          workspace: root,
+          memoryFile: memoryFile.target,
+          promoted: entries,
+          reconciled: reconciled.map((scored) => scored.entry.key),
+          after: next,
+        };
+        await tx.insertRun(
+          {
+            id: runId,
+            kind: SLEEP_RUN_KIND,
+            scopeKey: sleepKey(root),
+            scope: options.scope,
+            mode: "deep",
+            plan,
+            decisions: { options: { ...rankOptions } },
+            outcome: { promoted: entries.length, refused, compactedDates: compaction.compactedDates },
+            startedAt: now,
+            committedAt: context.clock.now().toISOString(),
+            undoneAt: null,
+          },
+          changes,
         );
-        if (runId !== null) {
-          changes.push({ kind: "file", path: memoryFile.target, before, after: { sha256: sha256(next) } });
-          const plan: SleepRunPlan = {
-            workspace: root,
-            memoryFile: memoryFile.target,
-            promoted: entries,
-            reconciled: reconciled.map((scored) => scored.entry.key),
-            after: next,
-          };
-          await tx.insertRun(
-            {
-              id: runId,
-              kind: SLEEP_RUN_KIND,
-              scopeKey: sleepKey(root),
-              scope: options.scope,
-              mode: "deep",
-              plan,
-              decisions: { options: { ...rankOptions } },
-              outcome: { promoted: entries.length, refused, compactedDates: compaction.compactedDates },
-              startedAt: now,
-              committedAt: context.clock.now().toISOString(),
-              undoneAt: null,
-            },
-            changes,
-          );
-        }
-        return entries;
-      });
-      return {
-        ...base,
-        applied: true,
-        runId,
-        candidates,
-        promoted,
-        reconciled: reconciled.map((scored) => scored.entry.key),
-        refused,
-        compactedDates: ready.length > 0 ? compaction.compactedDates : [],
-      };
-    } catch (error) {
-      // The store said no: MEMORY.md goes back to the bytes it had, so file and store agree.
-      if (runId !== null) await restoreFile(memoryFile.target, before);
-      throw error;
-    }
-  });
+      }
+      return entries;
+    });
+    return {
+      ...base,
+      applied: true,
+      runId,
+      candidates,
+      promoted,
+      reconciled: reconciled.map((scored) => scored.entry.key),
+      refused,
+      compactedDates: ready.length > 0 ? compaction.compactedDates : [],
+    };
+  } catch (error) {
+    // The store said no: MEMORY.md goes back to the bytes it had, so file and store agree.
+    if (runId !== null) await restoreFile(memoryFile.target, before);
+    throw error;
+  }
+}
+
+/** The ranked candidates of `entries`, as a preview shows them. */
+export function rankCandidates(entries: readonly RecallEntry[], options: DeepOptions): PromotionCandidate[] {
+  return rankForPromotion(entries, options).map(candidateOf);
 }
 
 function candidateOf(scored: Scored, index: number): PromotionCandidate {
@@ -362,8 +384,11 @@ function citedKeys(text: string): string[] {
   );
 }
 
-function budgetOptions(options: PromoteOptions): { maxChars: number } {
-  return { maxChars: options.maxChars ?? MEMORY_MAX_CHARS };
+function budgetOptions(options: PromoteOptions): { maxChars: number; maxLoss?: number } {
+  return {
+    maxChars: options.maxChars ?? MEMORY_MAX_CHARS,
+    ...(options.maxLoss === undefined ? {} : { maxLoss: options.maxLoss }),
+  };
 }
 
 function checkNow(now: string): string {

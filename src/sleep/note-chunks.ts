@@ -109,6 +109,9 @@ export function chunkNote(text: string, options: ChunkOptions = {}): NoteChunk[]
     if (headingMatch !== null) {
       flush();
       items = [];
+      // A managed block's own heading (`## Light Sleep` above its start marker) goes with the block:
+      // the note's text after the block is still under the heading before it.
+      if (FENCE_START.test(lines.slice(index + 1).find((next) => next.trim() !== "") ?? "")) return;
       heading = headingMatch[2] === "" ? undefined : headingMatch[2];
       return;
     }

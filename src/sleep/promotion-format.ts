@@ -90,14 +90,18 @@ export function recallAnnotations(tags: readonly string[], score: number): strin
 }
 
 /** The section one apply appends: its heading, then a marker and a bullet per candidate. */
-export function promotionSection(day: string, candidates: readonly PromotedCandidate[]): string {
+export function promotionSection(
+  day: string,
+  candidates: readonly PromotedCandidate[],
+  visibleChars = VISIBLE_SNIPPET_CHARS,
+): string {
   const entries = candidates.map((candidate) => {
     const citation =
       `[score=${candidate.score.toFixed(3)} signals=${candidate.signalCount} recalls=${candidate.recallCount} ` +
       `avg=${candidate.averageScore.toFixed(3)} source=${candidate.path}:${candidate.startLine}-${candidate.endLine}]`;
     return [
       `<!-- openclaw-memory-promotion:${candidate.key} -->`,
-      `- ${visibleSnippet(candidate.snippet)} ${citation} ${recallAnnotations(candidate.conceptTags, candidate.score)}`,
+      `- ${visibleSnippet(candidate.snippet, visibleChars)} ${citation} ${recallAnnotations(candidate.conceptTags, candidate.score)}`,
     ].join("\n");
   });
   return [`## Promoted From Short-Term Memory (${day})`, "", ...entries, ""].join("\n");

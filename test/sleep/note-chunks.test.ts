@@ -62,6 +62,23 @@ describe("chunkNote", () => {
     ]);
   });
 
+  it("keeps a managed block's heading with the block: the text after it is under the heading before", () => {
+    const note = [
+      "# Kiln day", // 1
+      "- Cone 6 glaze fired well at the slow cool", // 2
+      "", // 3
+      "## Light Sleep", // 4
+      "<!-- openclaw:dreaming:light:start -->", // 5
+      "- Candidate: glaze", // 6
+      "<!-- openclaw:dreaming:light:end -->", // 7
+      "- Order more kiln wash before Friday", // 8
+    ].join("\n");
+    expect(chunkNote(note)).toEqual([
+      { startLine: 2, endLine: 2, text: "Kiln day: Cone 6 glaze fired well at the slow cool" },
+      { startLine: 8, endLine: 8, text: "Kiln day: Order more kiln wash before Friday" },
+    ]);
+  });
+
   it("cuts a long snippet at a word, with an ellipsis", () => {
     const [chunk] = chunkNote(`${"word ".repeat(100)}end`, { maxChars: 50 });
     expect(chunk?.text.length).toBeLessThanOrEqual(50);

@@ -5,6 +5,7 @@ import { integerFlag, numberFlag } from "../args/flag-values.js";
 import { defineCommand } from "../command.js";
 import { terminalWidth } from "../io.js";
 import { plural } from "../output/format.js";
+import { importOpenClawConfig } from "../sleep/import-openclaw-config.js";
 import { openWorkspace } from "../sleep/open-workspace.js";
 import { renderExplanation, renderPromotion, renderSignals, renderStatus } from "../sleep/render-sleep.js";
 import { UsageError } from "../usage-error.js";
@@ -77,6 +78,12 @@ export const sleepCommand = defineCommand({
       description: "the time zone whose days recalls count in (default: the config's timeZone)",
     },
     force: { type: "boolean", description: "rollback: even over edits made to MEMORY.md since the run" },
+    config: {
+      type: "string",
+      valueHint: "FILE",
+      description:
+        "import-openclaw: OpenClaw's openclaw.json, whose dreaming settings it merges into lucid.config.json",
+    },
   },
   scoped: true,
   examples: [
@@ -181,6 +188,8 @@ export const sleepCommand = defineCommand({
         };
       }
       case "import-openclaw": {
+        if (flags.config !== undefined)
+          return importOpenClawConfig(context, { config: flags.config, file: flags.file });
         const text =
           flags.file === undefined ? undefined : await readText(resolve(context.io.cwd, flags.file));
         const result = await workspace.importOpenClaw(text);

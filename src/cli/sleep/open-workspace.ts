@@ -47,5 +47,10 @@ export async function openWorkspace(
   }
   const memory = await context.memory();
   const scope = await context.scope();
-  return memory.workspace(dir, { ...scope, ...(flags.tz === undefined ? {} : { timeZone: flags.tz }) });
+  const settings = (await context.config()).config.sleep;
+  return memory.workspace(dir, {
+    ...scope,
+    ...(flags.tz === undefined ? {} : { timeZone: flags.tz }),
+    ...(settings === undefined ? {} : { settings }),
+  });
 }

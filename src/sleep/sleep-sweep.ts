@@ -1,0 +1,465 @@
+/**
+ * A full sweep (`openclaw-dreaming.md` §3, "The sweep, per workspace"): light, then REM, then deep,
+ * with one clock, under the workspace's lease (one sweep per workspace across processes), followed
+ * by the Dream Diary's entry and its `## Deep Sleep` report. Each phase appends what it did to the
+ * workspace's event log; a phase that fails is logged as failed and the next still runs, so one bad
+ * note does not cost a night's promotion.
+ *
+ * `apply: false` is `lucid sleep preview` (OpenClaw's `rem-harness`): the same phases on the same
+ * entries, their daily sightings and phase signals applied in memory, and nothing written — no
+ * block, no `MEMORY.md`, no diary, no signal, no event.
+ *
+ * @module
+ */
+
+import { stat } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import type { MemoryContext } from "../core/context.js";
+import { withLease } from "../core/lease.js";
+import type { Scope } from "../core/scope.js";
+import { isLucidError, LucidError } from "../errors.js";
+import type { SleepEventInput } from "../store/ports/sleep-state.js";
+import { calendarDay } from "../text/expiry-date.js";
+import { conceptTags } from "./concept-tags.js";
+import {
+  DAILY_CHECKPOINTS,
+  planDailyIngestion,
+  recordDailyIngestion,
+  withIngestion,
+} from "./daily-ingest.js";
+import {
+  applyPromotion,
+  type PromoteResult,
+  type PromotionCandidate,
+  rankCandidates,
+} from "./deep-promote.js";
+import type { DeepOptions } from "./deep-rank.js";
+import { composeDiaryEntry } from "./diary-entry.js";
+import {
+  appendDiaryEntry,
+  backfillDateLabel,
+  deepReportBody,
+  diaryEntries,
+  locateDiary,
+  readDiary,
+  updateDiary,
+  upsertDeepReport,
+} from "./dream-diary.js";
+import { lightBody, type StagedEntry, selectLightCandidates, withLightSignal } from "./light-phase.js";
+import { PHASE_HEADINGS, type Phase, writeManagedBlock, writeSeparateReport } from "./managed-block.js";
+import { type IndexReport, indexWorkspace } from "./note-index.js";
+import type { RecallEntry } from "./recall-entry.js";
+import { storedRecall, workspaceRecalls } from "./record-recalls.js";
+import { type Reflection, remBody, runRem, type Truth, withRemSignal } from "./rem-phase.js";
+import type { SleepSettings } from "./sleep-config.js";
+import { sleepKey } from "./sleep-run.js";
+
+export const SWEEP_PHASES = ["light", "rem", "deep"] as const satisfies readonly Phase[];
+export type SweepPhase = (typeof SWEEP_PHASES)[number];
+
+export interface SweepOptions {
+  readonly settings: SleepSettings;
+  /** Where promoted snippets go as long-term memories. */
+  readonly scope: Scope;
+  readonly timeZone: string;
+  /** The sweep's clock (ISO); default now. */
+  readonly now?: string;
+  /** Default all three; a phase disabled in the settings is skipped whatever this says. */
+  readonly phases?: readonly SweepPhase[];
+  /** Write; false is a preview. */
+  readonly apply: boolean;
+}
+
+export type PhaseOutcome = "completed" | "skipped" | "failed";
+
+export interface PhaseReport {
+  readonly phase: SweepPhase;
+  readonly outcome: PhaseOutcome;
+  /** Why it was skipped, or what failed. */
+  readonly reason?: string;
+  /** Files written (a day's note with the managed block, a separate report). */
+  readonly written: readonly string[];
+}
+
+export interface SweepResult {
+  readonly workspace: string;
+  readonly now: string;
+  /** The dreaming day, in the workspace's zone. */
+  readonly day: string;
+  readonly applied: boolean;
+  readonly index: IndexReport;
+  /** Daily notes in the window, those read this time, and the sightings recorded. */
+  readonly ingestion: { readonly files: number; readonly read: number; readonly sightings: number };
+  readonly phases: readonly PhaseReport[];
+  readonly staged: readonly StagedEntry[];
+  readonly reflections: readonly Reflection[];
+  readonly truths: readonly Truth[];
+  /** What deep ranked (a preview stops here). */
+  readonly candidates: readonly PromotionCandidate[];
+  /** The apply, when deep ran with `apply`. */
+  readonly promotion: PromoteResult | null;
+  /** The diary entry the sweep wrote (or would write), and where. */
+  readonly diary: { readonly path: string; readonly entry: string | null; readonly written: boolean } | null;
+}
+
+/**
+ * @example
+ * await sweep(context, "/home/ana/notes", { settings, scope: { agent_id: "main" }, timeZone: "UTC", apply: true });
+ * // => { phases: [{ phase: "light", outcome: "completed", … }, …], staged: [ … ], promotion: { promoted: [ … ] }, … }
+ */
+export async function sweep(
+  context: MemoryContext,
+  workspace: string,
+  options: SweepOptions,
+): Promise<SweepResult> {
+  const root = resolve(workspace);
+  const now = checkNow(options.now ?? context.clock.now().toISOString());
+  const run = () => sweepHeld(context, root, { ...options, now });
+  return options.apply ? withLease(context, sleepKey(root), { what: "sleep" }, run) : run();
+}
+
+async function sweepHeld(
+  context: MemoryContext,
+  root: string,
+  options: SweepOptions & { now: string },
+): Promise<SweepResult> {
+  const { settings, now, apply } = options;
+  const dayOf = (iso: string) => calendarDay(Date.parse(iso), options.timeZone);
+  const today = dayOf(now);
+  const asked = new Set(options.phases ?? SWEEP_PHASES);
+  const enabled = (phase: SweepPhase) => asked.has(phase) && settings.phases[phase].enabled;
+  const events: SleepEventInput[] = [];
+  const reports: PhaseReport[] = [];
+  const event = (type: string, data: Record<string, unknown>) => events.push({ type, at: now, data });
+  const fail = (phase: SweepPhase, error: unknown) => {
+    const failure = failureOf(error);
+    reports.push({ phase, outcome: "failed", reason: `${failure.code}: ${failure.message}`, written: [] });
+    event("memory.dream.completed", {
+      phase,
+      outcome: "failed",
+      error: { code: failure.code, message: failure.message },
+    });
+  };
+
+  const index = await indexWorkspace(context, root);
+  const notes = new Set((await context.store.listNoteFiles(root)).map((file) => file.path));
+
+  // Daily ingestion starts the light and REM phases: once a sweep.
+  let ingestion = { files: 0, read: 0, sightings: 0 };
+  let entries: RecallEntry[] = await workspaceRecalls(context, root);
+  if (enabled("light") || enabled("rem")) {
+    const plan = await planDailyIngestion(context, root, {
+      now,
+      today,
+      lookbackDays: Math.max(
+        enabled("light") ? settings.phases.light.lookbackDays : 0,
+        enabled("rem") ? settings.phases.rem.lookbackDays : 0,
+      ),
+      limit: settings.phases.light.limit,
+    });
+    let sightings = plan.searches.reduce((sum, search) => sum + search.hits.length, 0);
+    if (apply) {
+      sightings = await recordDailyIngestion(context, root, plan, options.timeZone);
+      entries = await workspaceRecalls(context, root);
+      if (plan.read > 0) event("memory.recall.recorded", { source: "daily", files: plan.read, sightings });
+    } else {
+      entries = withIngestion(entries, plan);
+    }
+    ingestion = { files: plan.files, read: plan.read, sightings };
+  }
+
+  // Phase signals: written at once on apply, applied to the entries in memory either way.
+  const signal = async (updated: RecallEntry[]) => {
+    if (updated.length === 0) return;
+    const byKey = new Map(updated.map((entry) => [entry.key, entry]));
+    entries = entries.map((entry) => byKey.get(entry.key) ?? entry);
+    if (apply)
+      await context.store.putRecalls(
+        root,
+        updated.map((entry) => storedRecall(entry, now)),
+      );
+  };
+  const write = async (phase: "light" | "rem", body: string): Promise<string[]> => {
+    if (!apply) return [];
+    const heading = PHASE_HEADINGS[phase];
+    const written: string[] = [];
+    const mode = settings.storage.mode;
+    if (mode === "inline" || mode === "both") {
+      const file = join(root, "memory", `${today}.md`);
+      const result = await writeManagedBlock(file, phase, heading, body);
+      if (result.reason !== undefined)
+        throw new LucidError(
+          "IO_ERROR",
+          `Sleep left ${file} as it is (${result.reason}); its ${heading} block was not written.`,
+        );
+      // Only the block changed, which ingestion leaves out: the note read today stays read.
+      if (result.written) await keepCheckpoint(context, root, `memory/${today}.md`, today, now);
+      written.push(file);
+    }
+    if (mode === "separate" || mode === "both" || settings.storage.separateReports)
+      written.push(await writeSeparateReport(root, phase, today, heading, body));
+    return written;
+  };
+
+  let staged: StagedEntry[] = [];
+  if (!enabled("light")) reports.push(skipped("light", settings, asked));
+  else {
+    try {
+      // Today's own entry does not count: a second sweep the same day must see what the first saw.
+      const todayLabel = backfillDateLabel(today);
+      const diary = diaryEntries(await readDiary(root))
+        .filter((entry) => !entry.date.startsWith(todayLabel))
+        .map((entry) => entry.body);
+      staged = selectLightCandidates({
+        entries,
+        today,
+        dayOf,
+        settings: settings.phases.light,
+        notes,
+        diary,
+      });
+      const body = lightBody(staged);
+      const written = await write("light", body);
+      const keys = new Set(staged.map((entry) => entry.key));
+      await signal(
+        entries.flatMap((entry) => (keys.has(entry.key) ? (withLightSignal(entry, now, dayOf) ?? []) : [])),
+      );
+      reports.push({ phase: "light", outcome: "completed", written });
+      event("memory.dream.completed", {
+        phase: "light",
+        outcome: "completed",
+        staged: staged.length,
+        lineCount: body.split("\n").length,
+        storageMode: settings.storage.mode,
+        written,
+      });
+    } catch (error) {
+      fail("light", error);
+    }
+  }
+
+  let rem: { reflections: Reflection[]; truths: Truth[] } = { reflections: [], truths: [] };
+  if (!enabled("rem")) reports.push(skipped("rem", settings, asked));
+  else {
+    try {
+      const output = runRem({
+        entries,
+        today,
+        dayOf,
+        settings: settings.phases.rem,
+        staged: staged.map((entry) => entry.key),
+      });
+      rem = { reflections: [...output.reflections], truths: [...output.truths] };
+      const body = remBody(output);
+      const written = await write("rem", body);
+      const keys = new Set(output.truths.map((truth) => truth.key));
+      await signal(
+        entries.flatMap((entry) => (keys.has(entry.key) ? (withRemSignal(entry, now, dayOf) ?? []) : [])),
+      );
+      reports.push({ phase: "rem", outcome: "completed", written });
+      event("memory.dream.completed", {
+        phase: "rem",
+        outcome: "completed",
+        reflections: output.reflections.length,
+        truths: output.truths.length,
+        considered: output.considered.length,
+        storageMode: settings.storage.mode,
+        written,
+      });
+    } catch (error) {
+      fail("rem", error);
+    }
+  }
+
+  const deep = settings.phases.deep;
+  const deepOptions: DeepOptions = {
+    now,
+    limit: deep.limit,
+    minScore: deep.minScore,
+    minRecallCount: deep.minRecallCount,
+    minUniqueQueries: deep.minUniqueQueries,
+    recencyHalfLifeDays: deep.recencyHalfLifeDays,
+    maxAgeDays: deep.maxAgeDays,
+  };
+  let candidates: PromotionCandidate[] = [];
+  let promotion: PromoteResult | null = null;
+  if (!enabled("deep") || deep.limit <= 0) reports.push(skipped("deep", settings, asked));
+  else {
+    try {
+      candidates = rankCandidates(entries, deepOptions);
+      if (apply) {
+        promotion = await applyPromotion(context, root, {
+          ...deepOptions,
+          apply: true,
+          scope: options.scope,
+          timeZone: options.timeZone,
+          maxLoss: deep.maxPriorEntryLossFraction,
+          visibleChars: deep.maxPromotedSnippetTokens * 4,
+        });
+        candidates = [...promotion.candidates];
+        if (promotion.promoted.length > 0)
+          event("memory.promotion.applied", {
+            runId: promotion.runId,
+            promoted: promotion.promoted.length,
+            keys: promotion.promoted.map((entry) => entry.key),
+          });
+      }
+      reports.push({
+        phase: "deep",
+        outcome: "completed",
+        written: promotion?.runId ? [promotion.memoryFile] : [],
+      });
+      event("memory.dream.completed", {
+        phase: "deep",
+        outcome: "completed",
+        candidates: candidates.length,
+        promoted: promotion?.promoted.length ?? 0,
+        refused: promotion?.refused.length ?? 0,
+        runId: promotion?.runId ?? null,
+      });
+    } catch (error) {
+      fail("deep", error);
+    }
+  }
+
+  const diary = await writeDiaryEntry(root, {
+    now,
+    today,
+    timeZone: options.timeZone,
+    apply,
+    staged,
+    rem,
+    candidates,
+    promotion,
+    deepRan: reports.some((report) => report.phase === "deep" && report.outcome === "completed"),
+  }).catch((error: unknown) => {
+    const failure = failureOf(error);
+    event("memory.dream.completed", {
+      phase: "diary",
+      outcome: "failed",
+      error: { code: failure.code, message: failure.message },
+    });
+    return null;
+  });
+  if (apply && events.length > 0) await context.store.appendSleepEvents(root, events);
+  return {
+    workspace: root,
+    now,
+    day: today,
+    applied: apply,
+    index,
+    ingestion,
+    phases: reports,
+    staged,
+    reflections: rem.reflections,
+    truths: rem.truths,
+    candidates,
+    promotion,
+    diary,
+  };
+}
+
+/** The diary entry (deterministic: no LLM is configured) and the `## Deep Sleep` report. */
+async function writeDiaryEntry(
+  root: string,
+  input: {
+    now: string;
+    today: string;
+    timeZone: string;
+    apply: boolean;
+    staged: readonly StagedEntry[];
+    rem: { reflections: readonly Reflection[]; truths: readonly Truth[] };
+    candidates: readonly PromotionCandidate[];
+    promotion: PromoteResult | null;
+    deepRan: boolean;
+  },
+): Promise<SweepResult["diary"]> {
+  const promoted = input.promotion?.promoted ?? [];
+  const snippets = new Map(input.candidates.map((candidate) => [candidate.key, candidate.snippet]));
+  const themes = [
+    ...new Set([
+      ...input.rem.reflections.map((reflection) => reflection.tag),
+      ...input.staged.flatMap((entry) => conceptTags(entry.path, entry.snippet)),
+    ]),
+  ];
+  const entry =
+    composeDiaryEntry({
+      day: input.today,
+      themes,
+      staged: input.staged,
+      reflections: input.rem.reflections.map((reflection) => ({
+        tag: reflection.tag,
+        count: reflection.count,
+      })),
+      truths: input.rem.truths,
+      promoted: promoted.map((each) => ({ ...each, snippet: snippets.get(each.key) ?? "" })),
+    }) ?? null;
+  const refusedByReason: Record<string, number> = {};
+  for (const refusal of input.promotion?.refused ?? [])
+    refusedByReason[refusal.reason] = (refusedByReason[refusal.reason] ?? 0) + 1;
+  const report =
+    input.deepRan && (input.candidates.length > 0 || promoted.length > 0)
+      ? deepReportBody({ ranked: input.candidates.length, promoted: promoted.length, refusedByReason })
+      : null;
+  if (entry === null && report === null) return null;
+  if (!input.apply) return { path: (await locateDiary(root)).path, entry, written: false };
+  const todayLabel = backfillDateLabel(input.today);
+  const result = await updateDiary(root, (text) => {
+    let next = text;
+    // A second sweep the same day that promoted nothing has nothing to tell: today's entry and
+    // report stay as the first sweep wrote them.
+    const toldToday = diaryEntries(text).some(
+      (each) => each.backfillDay === undefined && each.date.startsWith(todayLabel),
+    );
+    if (toldToday && promoted.length === 0) return text;
+    if (entry !== null)
+      next = appendDiaryEntry(next, { at: input.now, timeZone: input.timeZone, body: entry }).text;
+    if (report !== null) next = upsertDeepReport(next, report);
+    return next;
+  });
+  return { path: result.path, entry, written: result.written };
+}
+
+/** Moves a note's ingestion checkpoint to its new size and time, if it was read today. */
+async function keepCheckpoint(
+  context: MemoryContext,
+  root: string,
+  path: string,
+  today: string,
+  now: string,
+): Promise<void> {
+  const [record] = await context.store.getSleepState(root, DAILY_CHECKPOINTS, [path]);
+  if ((record?.value as { day?: unknown } | undefined)?.day !== today) return;
+  const info = await stat(join(root, path));
+  await context.store.putSleepState(root, DAILY_CHECKPOINTS, [
+    { key: path, value: { size: info.size, mtimeMs: info.mtimeMs, day: today }, updatedAt: now },
+  ]);
+}
+
+/** What failed, as the event log and the report say it. */
+function failureOf(error: unknown): { code: string; message: string } {
+  if (isLucidError(error)) return { code: error.code, message: error.message };
+  if (error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === "string")
+    return { code: "IO_ERROR", message: error.message };
+  return { code: "INTERNAL", message: error instanceof Error ? error.message : String(error) };
+}
+
+function skipped(phase: SweepPhase, settings: SleepSettings, asked: ReadonlySet<SweepPhase>): PhaseReport {
+  const reason = !asked.has(phase)
+    ? "not among --phases"
+    : !settings.phases[phase].enabled
+      ? `sleep.phases.${phase}.enabled is false`
+      : `sleep.phases.${phase}.limit is 0`;
+  return { phase, outcome: "skipped", reason, written: [] };
+}
+
+function checkNow(now: string): string {
+  const time = Date.parse(now);
+  if (Number.isNaN(time) || !/(?:Z|[+-]\d{2}:?\d{2})$/iu.test(now)) {
+    throw new LucidError(
+      "INVALID_ARGUMENT",
+      `now must be an ISO timestamp with its offset (2026-11-29T03:00:00Z), got ${JSON.stringify(now)}.`,
+    );
+  }
+  return new Date(time).toISOString();
+}

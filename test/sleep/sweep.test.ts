@@ -1,0 +1,198 @@
+/**
+ * A full sweep — light, REM, deep, the diary — through `memory.workspace(dir).sweep()`, on copies of
+ * the workspace fixture (a person's seven weeks of notes and searches), in each storage mode.
+ */
+import { cpSync, existsSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Memory, openMemory, type Workspace } from "../../src/index.js";
+import { managedBlockBody } from "../../src/sleep/managed-block.js";
+import type { SleepSettingsInput } from "../../src/sleep/sleep-config.js";
+import { tempFiles } from "../helpers/temp-dir.js";
+import { wordEmbedder } from "../helpers/word-embedder.js";
+
+const FIXTURE = fileURLToPath(new URL("../fixtures/sleep-workspace/", import.meta.url));
+const expected = JSON.parse(readFileSync(join(FIXTURE, "expected.json"), "utf8")) as {
+  now: string;
+  promoted: string[];
+};
+const NOW = expected.now;
+const TODAY = NOW.slice(0, 10);
+const files = tempFiles("sleep-sweep");
+let memory: Memory;
+let made = 0;
+
+beforeAll(async () => {
+  memory = await openMemory({ path: files.path(), embedder: wordEmbedder() });
+});
+afterAll(async () => {
+  await memory.close();
+});
+
+async function fixture(settings: SleepSettingsInput = {}): Promise<{ dir: string; workspace: Workspace }> {
+  const dir = join(files.dir, `fixture-${++made}`);
+  cpSync(FIXTURE, dir, { recursive: true });
+  const workspace = memory.workspace(dir, { userId: `nadia-${made}`, timeZone: "UTC", settings });
+  const replay = await workspace.recordLog(readFileSync(join(dir, "search-log.jsonl"), "utf8"));
+  expect(replay.errors).toEqual([]);
+  return { dir, workspace };
+}
+
+/** Every file of the workspace, by relative path, with its bytes. */
+function snapshot(dir: string): Map<string, string> {
+  const found = new Map<string, string>();
+  const walk = (at: string) => {
+    for (const name of readdirSync(at)) {
+      const full = join(at, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else found.set(relative(dir, full), readFileSync(full, "latin1"));
+    }
+  };
+  walk(dir);
+  return found;
+}
+
+const blockOf = (text: string, phase: string) =>
+  new RegExp(
+    `<!-- openclaw:dreaming:${phase}:start -->[\\s\\S]*?<!-- openclaw:dreaming:${phase}:end -->`,
+    "u",
+  ).exec(text)?.[0];
+
+describe("a sweep", () => {
+  it("stages, reflects, promotes and writes the diary, and a second sweep the same day changes nothing", async () => {
+    // A limit above what passes the gates: the first sweep promotes everything it will ever promote.
+    const { dir, workspace } = await fixture({
+      storage: { mode: "inline" },
+      phases: { deep: { limit: 50 } },
+    });
+    const hand = "# 2026-11-29\n\n- Hand-written: call the kiln supplier about the cone 6 glaze\n";
+    writeFileSync(join(dir, "memory", `${TODAY}.md`), hand);
+
+    const result = await workspace.sweep({ now: NOW });
+    expect(result.phases.map((report) => [report.phase, report.outcome])).toEqual([
+      ["light", "completed"],
+      ["rem", "completed"],
+      ["deep", "completed"],
+    ]);
+    expect(result.ingestion.read).toBeGreaterThan(0);
+    expect(result.staged.length).toBeGreaterThan(0);
+
+    const today = readFileSync(join(dir, "memory", `${TODAY}.md`), "utf8");
+    // The hand-written note is untouched, in order, before the managed blocks.
+    expect(today.startsWith(hand)).toBe(true);
+    expect(today).toContain("\n## Light Sleep\n<!-- openclaw:dreaming:light:start -->\n- Candidate: ");
+    expect(blockOf(today, "light")).toContain("status: staged");
+    expect(blockOf(today, "rem")).toContain("### Possible Lasting Truths");
+    expect(existsSync(join(dir, "memory", "dreaming", "light", `${TODAY}.md`))).toBe(false);
+
+    // Deep promoted what the fixture expects (the phases' boosts may add to it, never take away).
+    const promoted = result.promotion?.promoted.map(
+      (entry) => `${entry.path}#L${entry.startLine}-L${entry.endLine}`,
+    );
+    for (const address of expected.promoted) expect(promoted).toContain(address);
+    const memoryFile = readFileSync(join(dir, "MEMORY.md"), "utf8");
+    expect(memoryFile).toContain("## Promoted From Short-Term Memory (2026-11-29)");
+    // Staging never reaches MEMORY.md.
+    expect(memoryFile).not.toContain("status: staged");
+
+    const dreams = readFileSync(join(dir, "DREAMS.md"), "utf8");
+    expect(dreams.startsWith("# Dream Diary")).toBe(true);
+    expect(dreams).toContain(result.diary?.entry ?? "no entry");
+    expect(dreams).toContain(`- Promoted ${promoted?.length} candidate(s) into MEMORY.md.`);
+    expect(dreams).not.toMatch(/Candidate:|status: staged/u);
+
+    const events = await workspace.events();
+    expect(events.map((event) => [event.type, event.data.phase ?? null])).toEqual(
+      expect.arrayContaining([
+        ["memory.recall.recorded", null],
+        ["memory.dream.completed", "light"],
+        ["memory.dream.completed", "rem"],
+        ["memory.dream.completed", "deep"],
+        ["memory.promotion.applied", null],
+      ]),
+    );
+
+    const before = snapshot(dir);
+    const again = await workspace.sweep({ now: NOW });
+    expect(again.promotion?.promoted).toEqual([]);
+    // The sweep's own blocks are not news: today's note is not read again for them.
+    expect(again.ingestion.read).toBe(0);
+    expect(again.staged.map((entry) => entry.key)).toEqual(result.staged.map((entry) => entry.key));
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it("writes separate reports under memory/dreaming/ and, with `both`, the inline blocks too", async () => {
+    const separate = await fixture({ storage: { mode: "separate" } });
+    await separate.workspace.sweep({ now: NOW, phases: ["light", "rem"] });
+    const lightReport = readFileSync(
+      join(separate.dir, "memory", "dreaming", "light", `${TODAY}.md`),
+      "utf8",
+    );
+    expect(lightReport.startsWith("# Light Sleep\n\n- Candidate: ")).toBe(true);
+    expect(readFileSync(join(separate.dir, "memory", "dreaming", "rem", `${TODAY}.md`), "utf8")).toContain(
+      "### Reflections",
+    );
+    expect(existsSync(join(separate.dir, "memory", `${TODAY}.md`))).toBe(false);
+
+    const both = await fixture({ storage: { mode: "both" } });
+    await both.workspace.sweep({ now: NOW, phases: ["light"] });
+    const inline = managedBlockBody(readFileSync(join(both.dir, "memory", `${TODAY}.md`), "utf8"), "light");
+    const report = readFileSync(join(both.dir, "memory", "dreaming", "light", `${TODAY}.md`), "utf8");
+    // The same body in both places.
+    expect(inline).toMatch(/^- Candidate: /u);
+    expect(report).toBe(`# Light Sleep\n\n${inline}\n`);
+  });
+
+  it("previews the same sweep without writing a byte or a signal", async () => {
+    const { dir, workspace } = await fixture({ storage: { mode: "both" } });
+    const files = snapshot(dir);
+    const signals = await workspace.signals();
+    const preview = await workspace.preview({ now: NOW });
+    expect(preview.applied).toBe(false);
+    expect(preview.staged.length).toBeGreaterThan(0);
+    expect(preview.candidates.length).toBeGreaterThan(0);
+    expect(preview.promotion).toBeNull();
+    expect(preview.diary?.written).toBe(false);
+    expect(snapshot(dir)).toEqual(files);
+    expect(await workspace.signals()).toEqual(signals);
+    expect(await workspace.events()).toEqual([]);
+    // What it previewed is what the sweep then does.
+    const swept = await workspace.sweep({ now: NOW });
+    expect(swept.staged).toEqual(preview.staged);
+    expect(swept.promotion?.promoted.map((entry) => entry.key)).toEqual(
+      preview.candidates.map((each) => each.key),
+    );
+  });
+
+  it("logs a phase that fails and still runs the next", async () => {
+    const { dir, workspace } = await fixture({ storage: { mode: "inline" } });
+    // Today's note is a link: sleep refuses to replace it, so light and REM cannot write their blocks.
+    writeFileSync(join(dir, "elsewhere.md"), "- kept\n");
+    symlinkSync(join(dir, "elsewhere.md"), join(dir, "memory", `${TODAY}.md`));
+    const result = await workspace.sweep({ now: NOW });
+    expect(result.phases.map((report) => [report.phase, report.outcome])).toEqual([
+      ["light", "failed"],
+      ["rem", "failed"],
+      ["deep", "completed"],
+    ]);
+    expect(result.phases[0]?.reason).toMatch(/^IO_ERROR: /u);
+    expect(result.promotion?.promoted.length).toBeGreaterThan(0);
+    expect(readFileSync(join(dir, "elsewhere.md"), "utf8")).toBe("- kept\n");
+    const failed = (await workspace.events({ type: "memory.dream.completed" })).filter(
+      (event) => event.data.outcome === "failed",
+    );
+    expect(failed.map((event) => event.data.phase).sort()).toEqual(["light", "rem"]);
+  });
+
+  it("skips what is not asked for or is disabled, and says why", async () => {
+    const { workspace } = await fixture({ phases: { rem: { enabled: false } } });
+    const result = await workspace.sweep({ now: NOW, phases: ["rem", "deep"] });
+    expect(result.phases).toEqual([
+      { phase: "light", outcome: "skipped", reason: "not among --phases", written: [] },
+      { phase: "rem", outcome: "skipped", reason: "sleep.phases.rem.enabled is false", written: [] },
+      expect.objectContaining({ phase: "deep", outcome: "completed" }),
+    ]);
+    expect(result.ingestion).toEqual({ files: 0, read: 0, sightings: 0 });
+  });
+});

@@ -67,6 +67,7 @@ export const ERROR_KINDS = {
   SLEEP_CONFLICT: "conflict",
   // a batch that ran but did not fully succeed: the CLI exits 1 after reporting what it did
   IMPORT_INCOMPLETE: "input",
+  SLEEP_PHASE_FAILED: "io",
   SECRETS_FOUND: "conflict",
   // the environment and Lucid itself
   INTERRUPTED: "interrupted",

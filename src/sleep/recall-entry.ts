@@ -105,9 +105,10 @@ export function applyHit(entry: RecallEntry | undefined, hit: RecallHit, signal:
   const score = Math.min(Math.max(hit.score, 0), 1);
   const snippet = storedSnippet(hit.snippet);
   const before = entry ?? firstEntry(hit, snippet, signal.at);
-  // A note seen again by the daily ingestion, unchanged, was not of use again (OpenClaw's newer rule).
-  const unchangedDaily =
-    signal.type === "daily" && entry !== undefined && entry.dailyCount > 0 && entry.snippet === snippet;
+  // The daily ingestion reading a note is not a use of it: it never moves when the range was last
+  // recalled, or a sighting would make a month-old recall look fresh to the deep phase's recency.
+  // (OpenClaw moves it on a range's first daily sighting; its newer code stops on repeats.)
+  const unchangedDaily = signal.type === "daily" && entry !== undefined;
   return {
     recorded: true,
     entry: {

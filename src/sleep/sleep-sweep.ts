@@ -376,12 +376,16 @@ async function writeDiaryEntry(
 ): Promise<SweepResult["diary"]> {
   const promoted = input.promotion?.promoted ?? [];
   const snippets = new Map(input.candidates.map((candidate) => [candidate.key, candidate.snippet]));
-  const themes = [
-    ...new Set([
-      ...input.rem.reflections.map((reflection) => reflection.tag),
-      ...input.staged.flatMap((entry) => conceptTags(entry.path, entry.snippet)),
-    ]),
-  ];
+  // Themes: REM's reflections, then the concept tags several of the night's snippets share.
+  const counts = new Map<string, number>();
+  for (const entry of [...input.staged, ...input.rem.truths])
+    for (const tag of new Set(conceptTags(entry.path, entry.snippet)))
+      counts.set(tag, (counts.get(tag) ?? 0) + 1);
+  const shared = [...counts]
+    .filter(([, count]) => count >= 2)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([tag]) => tag);
+  const themes = [...new Set([...input.rem.reflections.map((reflection) => reflection.tag), ...shared])];
   const entry =
     composeDiaryEntry({
       day: input.today,

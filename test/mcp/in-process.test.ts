@@ -77,6 +77,7 @@ describe("MCP server in-process", () => {
       "memory_event_list",
       "memory_event_status",
       "memory_dream",
+      "memory_sleep_events",
     ]);
     const search = tools.find((tool) => tool.name === "memory_search");
     expect(search?.inputSchema.required).toEqual(["query"]);

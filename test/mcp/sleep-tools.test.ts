@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { EventRegistry } from "../../src/edge/events.js";
 import { type Memory, openMemory } from "../../src/index.js";
 import { createMcpServer, type McpServerOptions } from "../../src/mcp/server.js";
@@ -256,6 +256,31 @@ describe("MCP tools with a notes workspace (in process)", () => {
     expect((theirs.notes ?? []).length).toBeGreaterThan(0);
   });
 
+  it("memory_sleep_events lists what sleep did in the workspace, and needs one", async () => {
+    const dir = copyWorkspace("events");
+    const events = new EventRegistry();
+    const client = await connect({ events, workspace: dir, defaults: { userId: "ines" } });
+    const empty = await callTool(client, "memory_sleep_events", {});
+    expect(textOf(empty)).toContain("No sleep events yet");
+    const notes = memory.workspace(dir, { userId: "ines", timeZone: "UTC" });
+    await notes.recordLog(readFileSync(join(dir, "search-log.jsonl"), "utf8"));
+    await notes.sweep({ now: NOW });
+    const listed = await callTool(client, "memory_sleep_events", { type: "memory.dream.completed" });
+    expect(listed.isError).toBeFalsy();
+    const data = dataOf<{ events: { type: string; data: { phase: string; outcome: string } }[] }>(listed);
+    expect(data.events.map((event) => [event.data.phase, event.data.outcome]).sort()).toEqual([
+      ["deep", "completed"],
+      ["light", "completed"],
+      ["rem", "completed"],
+    ]);
+    expect(textOf(listed)).toMatch(
+      /memory\.dream\.completed \| phase=deep outcome=completed candidates=\d+ promoted=\d+/u,
+    );
+    const refused = await callTool(plain, "memory_sleep_events", {});
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toContain("lucid mcp --workspace DIR");
+  });
+
   it("never puts a credential written in a note into the agent's context", async () => {
     const dir = copyWorkspace("ws-secret");
     const token = createFakeSecrets(5)["github-pat"]?.() ?? "";
@@ -340,6 +365,38 @@ describe("lucid mcp --workspace (stdio)", () => {
     const recorded = (signals.json.entries as { path: string }[]).map((entry) => entry.path);
     expect(recorded).toContain("memory/2026-10-27.md");
     expect(recorded.length).toBe(notes.filter((note) => note.shortTerm).length);
+  });
+
+  it("sweeps the workspace in the background on sleep.frequency when sleep.enabled is set", async () => {
+    const sleepyWorkspace = copyWorkspace("stdio-sleepy");
+    const sleepyHome = join(files.dir, "sleepy-home");
+    mkdirSync(sleepyHome, { recursive: true });
+    writeFileSync(
+      join(sleepyHome, "lucid.config.json"),
+      JSON.stringify({
+        timeZone: "UTC",
+        // Every second, so the test need not wait for 03:00.
+        sleep: { workspace: sleepyWorkspace, enabled: true, frequency: "* * * * * *" },
+      }),
+    );
+    const sleepy = await connectStdio({ home: sleepyHome, env: { LUCID_DREAM: "off" } });
+    try {
+      await vi.waitFor(
+        async () => {
+          const listed = await callTool(sleepy.client, "memory_sleep_events", {
+            type: "memory.dream.completed",
+          });
+          const phases = dataOf<{ events: { data: { phase: string } }[] }>(listed).events.map(
+            (event) => event.data.phase,
+          );
+          expect(phases).toContain("deep");
+        },
+        { timeout: 60_000, interval: 500 },
+      );
+      expect(sleepy.stderr()).toContain(`Sleep sweeps ${sleepyWorkspace} on * * * * * * (UTC).`);
+    } finally {
+      await sleepy.close();
+    }
   });
 
   it("uses sleep.workspace from the config when --workspace is not given", async () => {

@@ -2,10 +2,56 @@ import { once } from "node:events";
 import { readDeferred } from "../../config/resolve-env-refs.js";
 import { formatScope, type ScopeOptions, scopeFromOptions } from "../../core/scope.js";
 import { autoDreamEnabled } from "../../edge/auto-dream-switch.js";
+import { isLucidError } from "../../errors.js";
+import type { Workspace } from "../../sdk/workspace.js";
 import { integerFlag } from "../args/flag-values.js";
 import { defineCommand } from "../command.js";
 import { chosenWorkspaceDir } from "../sleep/open-workspace.js";
 import { UsageError } from "../usage-error.js";
+
+/**
+ * The background sweep of `lucid mcp` with `sleep.enabled`: on the schedule until the server stops,
+ * each run a line on stderr. A sweep another process is running is skipped; a failed one is logged
+ * and the next runs. `stopped` resolves once the loop has stopped and its last sweep finished.
+ */
+async function sleepInBackground(options: {
+  workspace: Workspace;
+  timeZone: string | undefined;
+  signal: AbortSignal;
+  log: (line: string) => void;
+}): Promise<{ stopped: Promise<void> }> {
+  const { parseSchedule, runOnSchedule } = await import("../../edge/sleep-schedule.js");
+  const { workspace, log } = options;
+  const schedule = parseSchedule(
+    workspace.settings.frequency,
+    workspace.settings.timezone ?? options.timeZone,
+  );
+  log(`Sleep sweeps ${workspace.dir} on ${schedule.describe()}.`);
+  // Wrapped: an async function returning the loop's promise would wait for the loop to end.
+  const stopped = runOnSchedule({
+    schedule,
+    signal: options.signal,
+    job: () => workspace.sweep(),
+    onRun: (run) => {
+      if (run.skipped === "busy") log("Sleep: skipped a sweep, the previous one is still running.");
+      else if (run.error !== undefined)
+        log(
+          `Sleep: ${isLucidError(run.error, "DREAM_LEASE_HELD") ? "skipped" : "failed"}: ${run.error instanceof Error ? run.error.message : String(run.error)}`,
+        );
+      else if (run.result !== undefined) {
+        const failed = run.result.phases
+          .filter((report) => report.outcome === "failed")
+          .map((report) => report.phase);
+        log(
+          `Sleep: swept ${workspace.dir}: ${run.result.staged.length} staged, ${run.result.promotion?.promoted.length ?? 0} promoted${failed.length > 0 ? `; failed: ${failed.join(", ")}` : ""}.`,
+        );
+      }
+    },
+  }).catch((error: unknown) =>
+    log(`Sleep stopped: ${error instanceof Error ? error.message : String(error)}`),
+  );
+  return { stopped };
+}
 
 export const mcpCommand = defineCommand({
   name: "mcp",
@@ -42,7 +88,7 @@ export const mcpCommand = defineCommand({
   ],
   notes: [
     "Tools: memory_search, memory_add, memory_get, memory_list, memory_update, memory_delete, " +
-      "memory_history, memory_event_list, memory_event_status, memory_dream. Calls act on the default scope " +
+      "memory_history, memory_event_list, memory_event_status, memory_dream, memory_sleep_events. Calls act on the default scope " +
       "(--user/--agent/--app, LUCID_USER_ID…, or the config's defaults) unless they pass user_id…",
     "With --workspace DIR (or sleep.workspace in the config), memory_search also returns snippets of DIR's " +
       "Markdown notes and records recalls of its daily notes for `lucid sleep`; memory_get reads a note's lines by path#Lx-Ly.",
@@ -51,6 +97,8 @@ export const mcpCommand = defineCommand({
       "gives tokens bound to one scope each.",
     "Each connection is one session for the auto-dream gate; when the gate passes, `dream --auto` runs " +
       "in the background. LUCID_DREAM=off switches that off.",
+    "With a workspace and sleep.enabled: true in the config, the server also sweeps the workspace on " +
+      "sleep.frequency (default 0 3 * * *, in sleep.timezone) while it runs; memory_sleep_events lists what sleep did.",
     "stdout carries the protocol in stdio mode; messages go to stderr.",
   ],
   async run(context) {
@@ -94,6 +142,19 @@ export const mcpCommand = defineCommand({
       });
     };
     const { signal, dispose } = shutdownSignal();
+    // sleep.enabled: the server sweeps its workspace on sleep.frequency while it runs (a stdio
+    // server also stops when its client closes stdin, so the sweep has its own stop).
+    const stopSleeping = new AbortController();
+    signal.addEventListener("abort", () => stopSleeping.abort(), { once: true });
+    const sleeping =
+      workspace !== undefined && loaded.config.sleep?.enabled === true
+        ? await sleepInBackground({
+            workspace: memory.workspace(workspace, { ...defaults, settings: loaded.config.sleep }),
+            timeZone: loaded.config.timeZone,
+            signal: stopSleeping.signal,
+            log,
+          })
+        : undefined;
     let url: string | undefined;
     try {
       if (flags.http) {
@@ -119,9 +180,12 @@ export const mcpCommand = defineCommand({
           signal,
         });
       }
-      // A dream still running commits (or rolls back) before the store closes.
+      // A dream or a sweep still running commits (or rolls back) before the store closes.
       await events.idle();
+      stopSleeping.abort();
+      await sleeping?.stopped;
     } finally {
+      stopSleeping.abort();
       dispose();
     }
     return {

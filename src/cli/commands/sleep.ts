@@ -1,16 +1,20 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { LucidError } from "../../errors.js";
+import { isLucidError, LucidError } from "../../errors.js";
+import type { Workspace } from "../../sdk/workspace.js";
+import { SWEEP_PHASES, type SweepPhase } from "../../sleep/sleep-sweep.js";
 import { integerFlag, numberFlag } from "../args/flag-values.js";
-import { defineCommand } from "../command.js";
+import { type CommandContext, defineCommand, type FlagsDef } from "../command.js";
 import { terminalWidth } from "../io.js";
 import { plural } from "../output/format.js";
 import { importOpenClawConfig } from "../sleep/import-openclaw-config.js";
 import { openWorkspace } from "../sleep/open-workspace.js";
 import { renderExplanation, renderPromotion, renderSignals, renderStatus } from "../sleep/render-sleep.js";
+import { renderSweep } from "../sleep/render-sweep.js";
 import { UsageError } from "../usage-error.js";
 
 const ACTIONS = [
+  "preview",
   "promote",
   "explain",
   "status",
@@ -20,17 +24,17 @@ const ACTIONS = [
   "signals",
   "index",
 ] as const;
-type Action = (typeof ACTIONS)[number];
+type Action = (typeof ACTIONS)[number] | "sweep";
 
 export const sleepCommand = defineCommand({
   name: "sleep",
   summary:
-    "Promote what keeps being recalled from daily notes into MEMORY.md (promote / explain / status / rollback …)",
+    "Sweep a workspace's notes (light, REM, deep): stage, reflect, promote into MEMORY.md, keep the Dream Diary",
   args: [
     {
       name: "action",
-      required: true,
-      description: `${ACTIONS.join(" | ")}`,
+      required: false,
+      description: `none: a full sweep; ${ACTIONS.join(" | ")}`,
     },
     {
       name: "target",
@@ -78,6 +82,19 @@ export const sleepCommand = defineCommand({
       description: "the time zone whose days recalls count in (default: the config's timeZone)",
     },
     force: { type: "boolean", description: "rollback: even over edits made to MEMORY.md since the run" },
+    phases: {
+      type: "string",
+      valueHint: "LIST",
+      description: "a sweep's phases, comma-separated, in order (default light,rem,deep)",
+    },
+    every: {
+      type: "string",
+      valueHint: "CRON",
+      description: 'sweep on this cron expression until stopped ("0 3 * * *": every day at 03:00, in --tz)',
+    },
+    from: { type: "string", valueHint: "DAY", description: "backfill: the first day (YYYY-MM-DD)" },
+    to: { type: "string", valueHint: "DAY", description: "backfill: the last day (default: the first)" },
+    rollback: { type: "boolean", description: "backfill: remove the diary entries Lucid's backfills wrote" },
     config: {
       type: "string",
       valueHint: "FILE",
@@ -87,6 +104,11 @@ export const sleepCommand = defineCommand({
   },
   scoped: true,
   examples: [
+    "lucid sleep --workspace ~/notes                          # light, REM, deep, then the diary",
+    "lucid sleep preview --workspace ~/notes                  # what a sweep would do, writing nothing",
+    'lucid sleep --every "0 3 * * *" --tz Europe/Paris        # every night at 03:00, until Ctrl-C',
+    "lucid sleep --phases light,rem                           # stage and reflect, promote nothing",
+    "lucid sleep backfill --from 2026-01-01 --to 2026-03-31   # diary entries from old notes",
     "lucid sleep promote --workspace ~/notes                 # what would be promoted, and why",
     "lucid sleep promote --workspace ~/notes --apply",
     "lucid sleep explain memory/2026-11-04.md#L3-L5 --workspace ~/notes",
@@ -107,13 +129,19 @@ export const sleepCommand = defineCommand({
   ],
   async run(context) {
     const { flags, args } = context;
-    const action = args[0] as string;
-    if (!(ACTIONS as readonly string[]).includes(action)) {
+    const action = args[0] ?? "sweep";
+    if (action !== "sweep" && !(ACTIONS as readonly string[]).includes(action)) {
       throw new UsageError(
-        `unknown sleep action ${JSON.stringify(action)}: use ${ACTIONS.join(", ")}.`,
+        `unknown sleep action ${JSON.stringify(action)}: use ${ACTIONS.join(", ")}, or none for a sweep.`,
         "sleep",
       );
     }
+    if (flags.every !== undefined && action !== "sweep")
+      throw new UsageError("--every runs sweeps: give it no action (lucid sleep --every CRON).", "sleep");
+    // OpenClaw's settings go into lucid.config.json: no workspace is needed for that.
+    if (action === "import-openclaw" && flags.config !== undefined)
+      return importOpenClawConfig(context, { config: flags.config, file: flags.file });
+    const phases = phasesFlag(flags.phases);
     const workspace = await openWorkspace(context, flags, "sleep");
     const render = { style: context.style, width: terminalWidth(context.io.stdout) };
     const now = flags.now;
@@ -133,6 +161,24 @@ export const sleepCommand = defineCommand({
     };
 
     switch (action as Action) {
+      case "sweep": {
+        if (flags.every !== undefined) return sweepEvery(context, workspace, flags.every, flags.tz, phases);
+        const result = await workspace.sweep({ ...(now === undefined ? {} : { now }), ...phases });
+        const output = { json: { ...result }, render: () => renderSweep(result, render) };
+        const failed = result.phases.filter((report) => report.outcome === "failed");
+        if (failed.length === 0) return output;
+        return {
+          ...output,
+          error: {
+            code: "SLEEP_PHASE_FAILED" as const,
+            message: `${plural(failed.length, "phase")} failed (${failed.map((report) => report.phase).join(", ")}); the others ran. The event log has the details: lucid sleep status.`,
+          },
+        };
+      }
+      case "preview": {
+        const result = await workspace.preview({ ...(now === undefined ? {} : { now }), ...phases });
+        return { json: { ...result }, render: () => renderSweep(result, render) };
+      }
       case "promote": {
         const result = await workspace.promote({ ...rankOptions(), apply: flags.apply });
         return { json: { ...result }, render: () => renderPromotion(result, render) };
@@ -225,6 +271,89 @@ export const sleepCommand = defineCommand({
     }
   },
 });
+
+/** `--phases light,rem`: the sweep's phases, checked. */
+function phasesFlag(value: string | undefined): { phases?: SweepPhase[] } {
+  if (value === undefined) return {};
+  const phases = value.split(",").map((each) => each.trim().toLowerCase()) as SweepPhase[];
+  const unknown = phases.filter((phase) => !(SWEEP_PHASES as readonly string[]).includes(phase));
+  if (unknown.length > 0 || phases.length === 0)
+    throw new UsageError(
+      `--phases takes ${SWEEP_PHASES.join(", ")} separated by commas, got ${JSON.stringify(value)}.`,
+      "sleep",
+    );
+  return { phases: [...new Set(phases)] };
+}
+
+/**
+ * `lucid sleep --every CRON`: sweeps on the schedule in the foreground until Ctrl-C, a line a run.
+ * A failed sweep is reported and the next one runs; a sweep another process holds the workspace
+ * for is skipped.
+ */
+async function sweepEvery(
+  context: CommandContext<FlagsDef>,
+  workspace: Workspace,
+  expression: string,
+  tz: string | undefined,
+  phases: { phases?: SweepPhase[] },
+) {
+  const [{ parseSchedule, runOnSchedule }, { shutdownSignal }] = await Promise.all([
+    import("../../edge/sleep-schedule.js"),
+    import("../../edge/shutdown-signal.js"),
+  ]);
+  const zone = tz ?? workspace.settings.timezone ?? (await context.config()).config.timeZone;
+  const schedule = parseSchedule(expression, zone);
+  const { io, style } = context;
+  const out = (line: string) => void io.stdout.write(`${line}\n`);
+  let runs = 0;
+  let failed = 0;
+  let skipped = 0;
+  const { signal, dispose } = shutdownSignal();
+  io.stderr.write(
+    `Sweeping ${workspace.dir} on ${schedule.describe()}; the first at ${schedule.next(new Date())?.toISOString() ?? "never"}. Ctrl-C stops.\n`,
+  );
+  try {
+    await runOnSchedule({
+      schedule,
+      signal,
+      job: () => workspace.sweep(phases),
+      onRun: (run) => {
+        const at = run.at.toISOString();
+        if (run.skipped === "busy") {
+          skipped++;
+          out(`${at} skipped: the previous sweep is still running`);
+        } else if (run.error !== undefined) {
+          if (isLucidError(run.error, "DREAM_LEASE_HELD")) {
+            skipped++;
+            out(`${at} skipped: ${run.error.message}`);
+          } else {
+            failed++;
+            out(
+              style.red(
+                `${at} failed: ${run.error instanceof Error ? run.error.message : String(run.error)}`,
+              ),
+            );
+          }
+        } else if (run.result !== undefined) {
+          runs++;
+          const result = run.result;
+          const bad = result.phases.filter((report) => report.outcome === "failed");
+          if (bad.length > 0) failed++;
+          out(
+            `${at} swept: ${result.staged.length} staged, ${result.truths.length} truths, ${result.promotion?.promoted.length ?? 0} promoted` +
+              (bad.length > 0 ? style.red(`; failed: ${bad.map((report) => report.phase).join(", ")}`) : ""),
+          );
+        }
+      },
+    });
+  } finally {
+    dispose();
+  }
+  return {
+    json: { schedule: schedule.describe(), sweeps: runs, failed, skipped },
+    render: () => `Stopped after ${plural(runs, "sweep")} (${failed} failed, ${skipped} skipped).`,
+  };
+}
 
 async function readText(path: string): Promise<string> {
   try {

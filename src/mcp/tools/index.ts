@@ -15,6 +15,7 @@ import { memoryGetTool } from "./memory-get.js";
 import { memoryHistoryTool } from "./memory-history.js";
 import { memoryListTool } from "./memory-list.js";
 import { memorySearchTool } from "./memory-search.js";
+import { memorySleepEventsTool } from "./memory-sleep-events.js";
 import { memoryUpdateTool } from "./memory-update.js";
 
 export const TOOLS: readonly Tool[] = [
@@ -28,4 +29,5 @@ export const TOOLS: readonly Tool[] = [
   memoryEventListTool,
   memoryEventStatusTool,
   memoryDreamTool,
+  memorySleepEventsTool,
 ];

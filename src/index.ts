@@ -110,6 +110,7 @@ export type {
   WorkspacePromoteOptions,
   WorkspaceSearchOptions,
   WorkspaceSearchResult,
+  WorkspaceSweepOptions,
 } from "./sdk/workspace.js";
 export { DEFAULT_WORKSPACE_SCOPE } from "./sdk/workspace.js";
 export type { FusionWeights } from "./search/fuse.js";
@@ -122,15 +123,20 @@ export type {
   PromotionCandidate,
   PromotionRefusal,
 } from "./sleep/deep-promote.js";
+export type { BackfillResult, BackfillRollback } from "./sleep/diary-backfill.js";
 export type { Explanation } from "./sleep/explain.js";
 export type { OpenClawImport } from "./sleep/import-openclaw.js";
 export type { IndexReport } from "./sleep/note-index.js";
 export type { NoteRange } from "./sleep/note-range.js";
+export type { Blocker } from "./sleep/promotion-blockers.js";
 export type { RecallEntry, SignalType } from "./sleep/recall-entry.js";
 export type { RecallHitInput, RecordResult } from "./sleep/record-recalls.js";
+export type { SleepSettings, SleepSettingsInput } from "./sleep/sleep-config.js";
 export type { RollbackResult } from "./sleep/sleep-rollback.js";
-export type { SleepStatus } from "./sleep/sleep-status.js";
+export type { LastSweep, SleepStatus } from "./sleep/sleep-status.js";
+export type { PhaseReport, SweepPhase, SweepResult } from "./sleep/sleep-sweep.js";
 export type { NoteResult } from "./sleep/workspace-search.js";
+export type { SleepEvent } from "./store/ports/sleep-state.js";
 export type { SqliteStoreOptions } from "./store/sqlite/sqlite-store.js";
 export { createSqliteStore } from "./store/sqlite/sqlite-store.js";
 export type { MemoryStore, MemoryStoreOps, StoreCapabilities } from "./store/store.js";

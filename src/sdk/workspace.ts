@@ -17,6 +17,7 @@ import { hasScope, type Scope, type ScopeOptions, scopeFromOptions, scopeToOptio
 import { LucidError } from "../errors.js";
 import type { SearchOptions, SearchResult } from "../memory/types.js";
 import type { PromoteOptions, PromoteResult } from "../sleep/deep-promote.js";
+import type { BackfillResult, BackfillRollback } from "../sleep/diary-backfill.js";
 import type { Explanation } from "../sleep/explain.js";
 import type { OpenClawImport } from "../sleep/import-openclaw.js";
 import type { IndexReport } from "../sleep/note-index.js";
@@ -134,6 +135,10 @@ export interface Workspace {
   sweep(options?: WorkspaceSweepOptions): Promise<SweepResult>;
   /** What a sweep would stage, reflect and promote, writing nothing. */
   preview(options?: WorkspaceSweepOptions): Promise<SweepResult>;
+  /** Dream Diary entries for past days, from their daily notes (`lucid sleep backfill`). */
+  backfill(options: { from: string; to?: string; now?: string }): Promise<BackfillResult>;
+  /** Removes the diary entries Lucid's backfills wrote (an edited one only with `force`). */
+  rollbackBackfill(options?: { force?: boolean; now?: string }): Promise<BackfillRollback>;
   /** The workspace's event log, newest first. */
   events(options?: { limit?: number; type?: string }): Promise<SleepEvent[]>;
   /** The settings the workspace sleeps with (the given ones over the defaults). */
@@ -184,6 +189,20 @@ export function createWorkspace(
     settings,
     sweep: (sweepOptions = {}) => runSweep(sweepOptions, true),
     preview: (sweepOptions = {}) => runSweep(sweepOptions, false),
+    async backfill(backfillOptions) {
+      const context = await ready();
+      const { backfillDiary } = await import("../sleep/diary-backfill.js");
+      return backfillDiary(context, root, {
+        ...backfillOptions,
+        to: backfillOptions.to ?? backfillOptions.from,
+        timeZone: timeZoneOf(context),
+      });
+    },
+    async rollbackBackfill(rollbackOptions = {}) {
+      const context = await ready();
+      const { rollbackBackfill } = await import("../sleep/diary-backfill.js");
+      return rollbackBackfill(context, root, rollbackOptions);
+    },
     async events(eventOptions = {}) {
       return (await ready()).store.listSleepEvents(root, eventOptions);
     },
@@ -299,7 +318,7 @@ export function createWorkspace(
     async status(statusOptions = {}) {
       const context = await ready();
       const { sleepStatus } = await import("../sleep/sleep-status.js");
-      return sleepStatus(context, root, { ...statusOptions, scope });
+      return sleepStatus(context, root, { ...statusOptions, scope, settings });
     },
     async rollback(rollbackOptions = {}) {
       const context = await ready();

@@ -1,17 +1,34 @@
 /**
  * `lucid sleep status`: where a workspace stands — its `MEMORY.md` against the budget, its indexed
- * notes, its recall records, the last run, and what a promotion would take now.
+ * notes, its recall records, the last run and the last sweep, what a promotion would take now and,
+ * when nothing would, why (`openclaw-dreaming.md` §13 item 3), and the latest events of its log.
  *
  * @module
  */
 
 import { resolve } from "node:path";
 import type { MemoryContext } from "../core/context.js";
-import { type PromotionCandidate, promote } from "./deep-promote.js";
+import { LucidError } from "../errors.js";
+import type { SleepEvent } from "../store/ports/sleep-state.js";
+import { type PromotionCandidate, rankCandidates } from "./deep-promote.js";
+import type { DeepOptions } from "./deep-rank.js";
 import { MEMORY_MAX_CHARS } from "./memory-budget.js";
 import { locateMemoryFile, readBytes } from "./memory-file.js";
+import { type Blocker, promotionBlockers } from "./promotion-blockers.js";
 import { workspaceRecalls } from "./record-recalls.js";
+import { DEFAULT_SLEEP_SETTINGS, type SleepSettings } from "./sleep-config.js";
 import { sleepRuns } from "./sleep-rollback.js";
+
+/** Events of the log a status carries. */
+export const STATUS_EVENTS = 10;
+
+/** The phases the most recent sweep ran, from its `memory.dream.completed` events. */
+export interface LastSweep {
+  /** The sweep's clock: every event of one sweep carries it. */
+  readonly at: string;
+  /** In the order the sweep ran them (light, rem, deep, then the diary when it failed). */
+  readonly phases: readonly { readonly phase: string; readonly outcome: string }[];
+}
 
 export interface SleepStatus {
   readonly workspace: string;
@@ -29,23 +46,58 @@ export interface SleepStatus {
     readonly promoted: number;
     readonly undoneAt: string | null;
   } | null;
+  readonly lastSweep: LastSweep | null;
   readonly wouldPromote: readonly PromotionCandidate[];
+  /** What keeps the deep phase from promoting; empty when something would. */
+  readonly blockers: readonly Blocker[];
+  /** The last {@link STATUS_EVENTS} events of the workspace's log, newest first. */
+  readonly events: readonly SleepEvent[];
 }
 
+export interface SleepStatusOptions {
+  /** The clock (ISO) recency is measured from; default now. */
+  readonly now?: string;
+  /** Where a promotion would write; a status writes nothing. */
+  readonly scope: Record<string, string>;
+  /** The deep phase's switch, limit and gates; default OpenClaw's. */
+  readonly settings?: SleepSettings;
+}
+
+/**
+ * @example
+ * const status = await sleepStatus(context, "/home/ana/notes", { scope: { agent_id: "main" }, settings });
+ * status.blockers[0]?.message;
+ * // => "412 of 430 ranges were asked by fewer than 3 distinct queries (minUniqueQueries); the closest, …"
+ */
 export async function sleepStatus(
   context: MemoryContext,
   workspace: string,
-  options: { now?: string; scope: Record<string, string> },
+  options: SleepStatusOptions,
 ): Promise<SleepStatus> {
   const root = resolve(workspace);
+  const now = checkNow(options.now ?? context.clock.now().toISOString());
+  const deep = (options.settings ?? DEFAULT_SLEEP_SETTINGS).phases.deep;
+  // The options a sweep's deep phase ranks with (`sleep-sweep.ts`), so status and sweep agree.
+  const rankOptions: DeepOptions = {
+    now,
+    limit: deep.limit,
+    minScore: deep.minScore,
+    minRecallCount: deep.minRecallCount,
+    minUniqueQueries: deep.minUniqueQueries,
+    recencyHalfLifeDays: deep.recencyHalfLifeDays,
+    maxAgeDays: deep.maxAgeDays,
+  };
   const memoryFile = await locateMemoryFile(root);
   const bytes = await readBytes(memoryFile.target);
   const files = await context.store.listNoteFiles(root);
+  // Read once and ranked here: a `promote` preview would read the recalls and MEMORY.md again.
   const entries = await workspaceRecalls(context, root);
   const [last] = await sleepRuns(context, root, 1);
-  const preview = await promote(context, root, {
-    scope: options.scope,
-    ...(options.now === undefined ? {} : { now: options.now }),
+  const events = await context.store.listSleepEvents(root, { limit: STATUS_EVENTS });
+  // A sweep logs at most one completion a phase and the diary: 20 hold the newest sweep's whole.
+  const completions = await context.store.listSleepEvents(root, {
+    type: "memory.dream.completed",
+    limit: 20,
   });
   const promoted = last?.outcome.promoted;
   return {
@@ -66,6 +118,46 @@ export async function sleepStatus(
             promoted: typeof promoted === "number" ? promoted : 0,
             undoneAt: last.undoneAt,
           },
-    wouldPromote: preview.candidates,
+    lastSweep: lastSweepOf(completions),
+    wouldPromote: rankCandidates(entries, rankOptions),
+    blockers: promotionBlockers(entries, rankOptions, options.settings),
+    events,
   };
+}
+
+/**
+ * The newest sweep's phases: the completions that share the newest one's time, each phase once
+ * (the newest, should two sweeps have run with the same clock), oldest first. A backfill writes
+ * old days' diary entries outside any sweep: it is in the log, not a sweep.
+ */
+function lastSweepOf(completions: readonly SleepEvent[]): LastSweep | null {
+  const phaseOf = (event: SleepEvent) =>
+    typeof event.data.phase === "string" ? event.data.phase : "unknown";
+  const swept = completions.filter((event) => phaseOf(event) !== "backfill");
+  const [newest] = swept;
+  if (newest === undefined) return null;
+  const byPhase = new Map<string, SleepEvent>();
+  for (const event of swept) {
+    if (event.at !== newest.at) break;
+    if (!byPhase.has(phaseOf(event))) byPhase.set(phaseOf(event), event);
+  }
+  const phases = [...byPhase]
+    .sort(([, a], [, b]) => a.seq - b.seq)
+    .map(([phase, event]) => ({
+      phase,
+      outcome: typeof event.data.outcome === "string" ? event.data.outcome : "unknown",
+    }));
+  return { at: newest.at, phases };
+}
+
+// As `promote` and `sweep` check theirs: a clock without its offset would read as local time.
+function checkNow(now: string): string {
+  const time = Date.parse(now);
+  if (Number.isNaN(time) || !/(?:Z|[+-]\d{2}:?\d{2})$/iu.test(now)) {
+    throw new LucidError(
+      "INVALID_ARGUMENT",
+      `now must be an ISO timestamp with its offset (2026-11-29T03:00:00Z), got ${JSON.stringify(now)}.`,
+    );
+  }
+  return new Date(time).toISOString();
 }

@@ -357,6 +357,89 @@ describe("lucid sleep status and rollback", () => {
     expect(human.stdout).toContain(`Last run    ${result.runId}`);
   });
 
+  it("status says why nothing promotes, and --json carries the blockers, the last sweep and the log", async () => {
+    const { home, ws } = workspaceHome();
+    const empty = await runJson(["sleep", "status", "--workspace", ws, "--now", NOW], { home });
+    expect(empty.code).toBe(0);
+    expect(empty.json).toMatchObject({
+      wouldPromote: [],
+      blockers: [{ kind: "no-signals", count: 0 }],
+      events: [],
+      lastSweep: null,
+    });
+    const unrecorded = await runCli(["sleep", "status", "--workspace", ws, "--now", NOW], { home });
+    expect(unrecorded.stdout).toContain("Why nothing promotes\n  - No recall signals are recorded");
+    expect(unrecorded.stdout).toContain("`lucid sleep record --file LOG.jsonl`");
+    expect(unrecorded.stdout).toContain("Last sweep  none");
+
+    // Three months on, every recorded range is too old, and the ranking says so.
+    const later = "2027-03-01T09:00:00Z";
+    await runJson(["sleep", "record", "--workspace", ws, "--file", join(ws, LOG)], { home });
+    const stale = await runJson(["sleep", "status", "--workspace", ws, "--now", later], { home });
+    expect(stale.code).toBe(0);
+    const blockers = stale.json.blockers as { kind: string; gate?: string; count: number; message: string }[];
+    expect(blockers[0]).toMatchObject({
+      kind: "gate",
+      gate: "maxAgeDays",
+      count: stale.json.entries,
+      best: { threshold: 30 },
+    });
+    expect(stale.json).toMatchObject({ wouldPromote: [], events: [], lastSweep: null });
+    const human = await runCli(["sleep", "status", "--workspace", ws, "--now", later], { home });
+    expect(human.code).toBe(0);
+    expect(human.stdout).toContain("Nothing would be promoted now.");
+    expect(human.stdout).toContain("Why nothing promotes");
+    expect(human.stdout).toMatch(
+      / {2}- (\d+) of \1 ranges were last recalled more than 30 days ago \(maxAgeDays\); the closest, memory\/2026-\d\d-\d\d\.md#L\d+-L\d+, was last recalled \d+\.\d days ago\./,
+    );
+    for (const blocker of blockers) expect(human.stdout).toContain(`  - ${blocker.message}`);
+
+    // Once the six that earn it are promoted, the rest miss mostly on distinct queries.
+    await applied(home, ws);
+    const after = await runCli(["sleep", "status", "--workspace", ws, "--now", NOW], { home });
+    expect(after.stdout).toMatch(
+      /\(minUniqueQueries\); the closest, memory\/2026-10-22\.md#L12-L12, has 2\./,
+    );
+    expect(after.stdout).toMatch(
+      /ranges pass every other gate but score below 0\.75 \(minScore\); the best, /,
+    );
+  });
+
+  it("status shows the last sweep's phases and the latest events", async () => {
+    const { home, ws } = await recordedWorkspace();
+    const swept = await runJson(["sleep", "--workspace", ws, "--now", NOW], { home });
+    expect(swept.code, swept.stdout + swept.stderr).toBe(0);
+    const status = await runJson(["sleep", "status", "--workspace", ws, "--now", NOW], { home });
+    expect(status.json.lastSweep).toEqual({
+      at: new Date(NOW).toISOString(),
+      phases: [
+        { phase: "light", outcome: "completed" },
+        { phase: "rem", outcome: "completed" },
+        { phase: "deep", outcome: "completed" },
+      ],
+    });
+    const events = status.json.events as {
+      type: string;
+      at: string;
+      seq: number;
+      data: { phase?: string };
+    }[];
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.length).toBeLessThanOrEqual(10);
+    expect(events[0]).toMatchObject({ type: "memory.dream.completed", data: { phase: "deep" } });
+    expect(events.map((event) => event.seq)).toEqual(events.map((event) => event.seq).sort((a, b) => b - a));
+    // Its deep phase promoted the ranges that earned it.
+    expect(events.map((event) => event.type)).toContain("memory.promotion.applied");
+
+    const human = await runCli(["sleep", "status", "--workspace", ws, "--now", NOW], { home });
+    expect(human.stdout).toMatch(/Last sweep {2}\S+ \S+: light completed, rem completed, deep completed\n/);
+    expect(human.stdout).toContain("Recent events");
+    expect(human.stdout).toMatch(
+      / {2}\S+ \S+ {2}dream\.completed +deep +completed +candidates \d+, promoted \d+/,
+    );
+    expect(human.stdout).toMatch(/promotion\.applied +promoted \d+/);
+  });
+
   it("rollback refuses over a hand edit, quoting it; --force restores MEMORY.md and removes the run's memories", async () => {
     const { home, ws } = await recordedWorkspace();
     expect(await mainMemories(home)).toEqual([]);

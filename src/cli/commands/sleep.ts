@@ -23,6 +23,7 @@ const ACTIONS = [
   "import-openclaw",
   "signals",
   "index",
+  "backfill",
 ] as const;
 type Action = (typeof ACTIONS)[number] | "sweep";
 
@@ -81,7 +82,11 @@ export const sleepCommand = defineCommand({
       valueHint: "ZONE",
       description: "the time zone whose days recalls count in (default: the config's timeZone)",
     },
-    force: { type: "boolean", description: "rollback: even over edits made to MEMORY.md since the run" },
+    force: {
+      type: "boolean",
+      description:
+        "rollback: even over edits made to MEMORY.md since; backfill --rollback: edited entries too",
+    },
     phases: {
       type: "string",
       valueHint: "LIST",
@@ -173,6 +178,52 @@ export const sleepCommand = defineCommand({
             code: "SLEEP_PHASE_FAILED" as const,
             message: `${plural(failed.length, "phase")} failed (${failed.map((report) => report.phase).join(", ")}); the others ran. The event log has the details: lucid sleep status.`,
           },
+        };
+      }
+      case "backfill": {
+        if (flags.rollback) {
+          if (flags.from !== undefined || flags.to !== undefined)
+            throw new UsageError(
+              "backfill --rollback removes every entry Lucid backfilled: no --from/--to.",
+              "sleep",
+            );
+          const removed = await workspace.rollbackBackfill({
+            force: flags.force,
+            ...(now === undefined ? {} : { now }),
+          });
+          return {
+            json: { ...removed },
+            render: () =>
+              [
+                `Removed ${plural(removed.removed, "backfilled diary entry", "backfilled diary entries")}${removed.days.length > 0 ? ` (${removed.days.join(", ")})` : ""}.`,
+                ...removed.kept.map((kept) =>
+                  context.style.yellow(
+                    `  kept ${kept.day}: edited since it was written (--force removes it)`,
+                  ),
+                ),
+              ].join("\n"),
+          };
+        }
+        if (flags.from === undefined)
+          throw new UsageError("backfill needs --from DAY (and --to DAY), or --rollback.", "sleep");
+        const result = await workspace.backfill({
+          from: flags.from,
+          ...(flags.to === undefined ? {} : { to: flags.to }),
+          ...(now === undefined ? {} : { now }),
+        });
+        return {
+          json: { ...result },
+          render: () =>
+            [
+              `Backfilled ${plural(result.written.length, "day")} into ${result.diary}${result.written.length > 0 ? `: ${result.written.map((each) => each.day).join(", ")}` : ""}.`,
+              ...(result.skipped.length > 0
+                ? [
+                    context.style.dim(
+                      `  skipped ${result.skipped.length}: ${summariseSkips(result.skipped.map((skip) => skip.reason))}`,
+                    ),
+                  ]
+                : []),
+            ].join("\n"),
         };
       }
       case "preview": {
@@ -271,6 +322,13 @@ export const sleepCommand = defineCommand({
     }
   },
 });
+
+/** "3 no-notes, 1 already-backfilled". */
+function summariseSkips(reasons: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  return [...counts].map(([reason, count]) => `${count} ${reason}`).join(", ");
+}
 
 /** `--phases light,rem`: the sweep's phases, checked. */
 function phasesFlag(value: string | undefined): { phases?: SweepPhase[] } {

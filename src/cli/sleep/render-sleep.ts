@@ -137,6 +137,9 @@ export function renderExplanation(explained: Explanation, options: RenderOptions
   ].join("\n");
 }
 
+/** Events of the log a status shows; `--json` has the last ten. */
+const STATUS_EVENTS_SHOWN = 5;
+
 export function renderStatus(status: SleepStatus, options: RenderOptions): string {
   const { style } = options;
   const last = status.lastRun;
@@ -146,6 +149,7 @@ export function renderStatus(status: SleepStatus, options: RenderOptions): strin
     `Notes       ${status.indexedFiles} indexed, ${status.shortTermFiles} of them daily notes`,
     `Recalls     ${plural(status.entries, "range")} recorded, ${status.promotedEntries} promoted`,
     `Last run    ${last === null ? "none" : `${last.id} at ${formatDate(last.committedAt)}: ${plural(last.promoted, "range")} promoted${last.undoneAt === null ? "" : ", rolled back"}`}`,
+    `Last sweep  ${renderLastSweep(status.lastSweep, style)}`,
     "",
     status.wouldPromote.length === 0
       ? style.dim("Nothing would be promoted now.")
@@ -155,6 +159,78 @@ export function renderStatus(status: SleepStatus, options: RenderOptions): strin
     lines.push(
       `  ${candidate.score.toFixed(3)}  ${candidate.address}  ${oneLine(candidate.snippet).slice(0, 80)}`,
     );
+  if (status.blockers.length > 0) {
+    // Only a switched-off deep phase blocks while ranges would promote: then no sweep promotes them.
+    lines.push(
+      "",
+      style.bold(status.wouldPromote.length === 0 ? "Why nothing promotes" : "Why no sweep promotes them"),
+      ...status.blockers.map((blocker) => wrapItem(blocker.message, options.width)),
+    );
+  }
+  if (status.events.length > 0) {
+    const shown = status.events.slice(0, STATUS_EVENTS_SHOWN);
+    lines.push(
+      "",
+      style.bold(
+        shown.length < status.events.length
+          ? `Recent events (${shown.length} of ${status.events.length}, newest first; --json has all)`
+          : "Recent events (newest first)",
+      ),
+      ...shown.map((event) => `  ${renderEvent(event, style)}`),
+    );
+  }
+  return lines.join("\n");
+}
+
+/** `2026-11-29 03:00: light completed, rem completed, deep failed`. */
+function renderLastSweep(sweep: SleepStatus["lastSweep"], style: Style): string {
+  if (sweep === null) return "none";
+  const phases = sweep.phases.map(({ phase, outcome }) => `${phase} ${paintOutcome(outcome, style)}`);
+  return `${formatDate(sweep.at)}: ${phases.join(", ")}`;
+}
+
+function paintOutcome(outcome: string, style: Style): string {
+  if (outcome === "failed") return style.red(outcome);
+  if (outcome === "skipped") return style.dim(outcome);
+  return outcome;
+}
+
+/** One line of the event log: time, type, phase (or source), outcome, then its counts. */
+function renderEvent(event: SleepStatus["events"][number], style: Style): string {
+  const { data } = event;
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  const phase = text(data.phase) || text(data.source);
+  const outcome = text(data.outcome);
+  const counts = Object.entries(data)
+    .filter((entry): entry is [string, number] => typeof entry[1] === "number")
+    .map(([name, count]) => `${name} ${count}`);
+  const error = data.error as { code?: unknown } | undefined;
+  if (typeof error?.code === "string") counts.push(error.code);
+  const cells = [
+    formatDate(event.at),
+    event.type.replace(/^memory\./u, "").padEnd(17),
+    phase.padEnd(8),
+    paintOutcome(outcome, style) + " ".repeat(Math.max(0, 10 - outcome.length)),
+    counts.join(", "),
+  ];
+  return cells.join("  ").trimEnd();
+}
+
+/** `  - text`, wrapped at spaces to `width` under its first word (unwrapped without a width). */
+function wrapItem(text: string, width: number | undefined): string {
+  const first = "  - ";
+  const rest = "    ";
+  if (width === undefined) return first + text;
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    const indent = lines.length === 0 ? first : rest;
+    if (line !== "" && indent.length + line.length + 1 + word.length > width) {
+      lines.push(indent + line);
+      line = word;
+    } else line = line === "" ? word : `${line} ${word}`;
+  }
+  lines.push((lines.length === 0 ? first : rest) + line);
   return lines.join("\n");
 }
 

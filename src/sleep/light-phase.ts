@@ -11,6 +11,7 @@
 
 import { contaminationOf } from "./contamination.js";
 import { shortTermDay } from "./note-paths.js";
+import { visibleSnippet } from "./promotion-format.js";
 import type { RecallEntry } from "./recall-entry.js";
 import { MAX_PHASE_HITS } from "./recall-entry.js";
 import type { LightPhaseSettings } from "./sleep-config.js";
@@ -145,7 +146,7 @@ export function lightBody(staged: readonly StagedEntry[]): string {
   return staged
     .map((entry) =>
       [
-        `- Candidate: ${entry.snippet}`,
+        `- Candidate: ${visibleSnippet(entry.snippet)}`,
         `  - confidence: ${entry.confidence.toFixed(2)}`,
         `  - evidence: ${entry.path}:${entry.startLine}-${entry.endLine}`,
         `  - recalls: ${entry.recalls}`,

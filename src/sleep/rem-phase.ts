@@ -12,6 +12,7 @@
 import { conceptTags } from "./concept-tags.js";
 import { contaminationOf } from "./contamination.js";
 import { shortTermDay } from "./note-paths.js";
+import { visibleSnippet } from "./promotion-format.js";
 import { MAX_PHASE_HITS, type RecallEntry } from "./recall-entry.js";
 import type { RemPhaseSettings } from "./sleep-config.js";
 import { snippetSimilarity } from "./text-similarity.js";
@@ -158,7 +159,7 @@ export function remBody(output: RemOutput): string {
       ? ["- No strong candidate truths surfaced."]
       : output.truths.map(
           (truth) =>
-            `- ${truth.snippet} [confidence=${truth.confidence.toFixed(2)} evidence=${truth.path}:${truth.startLine}-${truth.endLine}]`,
+            `- ${visibleSnippet(truth.snippet)} [confidence=${truth.confidence.toFixed(2)} evidence=${truth.path}:${truth.startLine}-${truth.endLine}]`,
         );
   return ["### Reflections", ...reflections, "", "### Possible Lasting Truths", ...truths].join("\n");
 }

@@ -390,7 +390,8 @@ async function writeDiaryEntry(
     composeDiaryEntry({
       day: input.today,
       themes,
-      staged: input.staged,
+      // The diary quotes what kept coming back, not the newest sightings.
+      staged: [...input.staged].sort((a, b) => b.recalls - a.recalls || b.confidence - a.confidence),
       reflections: input.rem.reflections.map((reflection) => ({
         tag: reflection.tag,
         count: reflection.count,

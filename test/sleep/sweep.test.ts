@@ -6,9 +6,11 @@ import { cpSync, existsSync, readdirSync, readFileSync, statSync, symlinkSync, w
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withLease } from "../../src/core/lease.js";
 import { type Memory, openMemory, type Workspace } from "../../src/index.js";
 import { managedBlockBody } from "../../src/sleep/managed-block.js";
 import type { SleepSettingsInput } from "../../src/sleep/sleep-config.js";
+import { sleepKey } from "../../src/sleep/sleep-run.js";
 import { tempFiles } from "../helpers/temp-dir.js";
 import { wordEmbedder } from "../helpers/word-embedder.js";
 
@@ -183,6 +185,21 @@ describe("a sweep", () => {
       (event) => event.data.outcome === "failed",
     );
     expect(failed.map((event) => event.data.phase).sort()).toEqual(["light", "rem"]);
+  });
+
+  it("is one sweep per workspace at a time: another holder of the lease makes it wait its turn", async () => {
+    const { dir, workspace } = await fixture();
+    const context = await memory.ready();
+    const files = snapshot(dir);
+    await withLease(context, sleepKey(dir), { what: "sleep" }, async () => {
+      await expect(workspace.sweep({ now: NOW })).rejects.toMatchObject({ code: "DREAM_LEASE_HELD" });
+      // A preview writes nothing, so it needs no lease.
+      expect((await workspace.preview({ now: NOW })).applied).toBe(false);
+    });
+    expect(snapshot(dir)).toEqual(files);
+    expect(
+      (await workspace.sweep({ now: NOW })).phases.every((report) => report.outcome === "completed"),
+    ).toBe(true);
   });
 
   it("skips what is not asked for or is disabled, and says why", async () => {

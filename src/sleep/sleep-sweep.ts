@@ -1,32 +1,11 @@
-/**
- * A full sweep (`openclaw-dreaming.md` §3, "The sweep, per workspace"): light, then REM, then deep,
- * with one clock, under the workspace's lease (one sweep per workspace across processes), followed
- * by the Dream Diary's entry and its `## Deep Sleep` report. Each phase appends what it did to the
- * workspace's event log; a phase that fails is logged as failed and the next still runs, so one bad
- * note does not cost a night's promotion.
- *
- * `apply: false` is `lucid sleep preview` (OpenClaw's `rem-harness`): the same phases on the same
- * entries, their daily sightings and phase signals applied in memory, and nothing written — no
- * block, no `MEMORY.md`, no diary, no signal, no event.
- *
- * @module
- */
-
-import { stat } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import type { MemoryContext } from "../core/context.js";
 import { withLease } from "../core/lease.js";
 import type { Scope } from "../core/scope.js";
 import { isLucidError, LucidError } from "../errors.js";
 import type { SleepEventInput } from "../store/ports/sleep-state.js";
 import { calendarDay } from "../text/expiry-date.js";
-import { conceptTags } from "./concept-tags.js";
-import {
-  DAILY_CHECKPOINTS,
-  planDailyIngestion,
-  recordDailyIngestion,
-  withIngestion,
-} from "./daily-ingest.js";
+import { planDailyIngestion, recordDailyIngestion, withIngestion } from "./daily-ingest.js";
 import {
   applyPromotion,
   type PromoteResult,
@@ -34,25 +13,17 @@ import {
   rankCandidates,
 } from "./deep-promote.js";
 import type { DeepOptions } from "./deep-rank.js";
-import { composeDiaryEntry } from "./diary-entry.js";
-import {
-  appendDiaryEntry,
-  backfillDateLabel,
-  deepReportBody,
-  diaryEntries,
-  locateDiary,
-  readDiary,
-  updateDiary,
-  upsertDeepReport,
-} from "./dream-diary.js";
+import { backfillDateLabel, diaryEntries, readDiary } from "./dream-diary.js";
 import { lightBody, type StagedEntry, selectLightCandidates, withLightSignal } from "./light-phase.js";
-import { PHASE_HEADINGS, type Phase, writeManagedBlock, writeSeparateReport } from "./managed-block.js";
+import type { Phase } from "./managed-block.js";
 import { type IndexReport, indexWorkspace } from "./note-index.js";
+import { writePhaseOutput } from "./phase-output.js";
 import type { RecallEntry } from "./recall-entry.js";
 import { storedRecall, workspaceRecalls } from "./record-recalls.js";
 import { type Reflection, remBody, runRem, type Truth, withRemSignal } from "./rem-phase.js";
 import type { SleepSettings } from "./sleep-config.js";
 import { sleepKey } from "./sleep-run.js";
+import { type SweepDiary, writeSweepDiary } from "./sweep-diary.js";
 
 export const SWEEP_PHASES = ["light", "rem", "deep"] as const satisfies readonly Phase[];
 export type SweepPhase = (typeof SWEEP_PHASES)[number];
@@ -99,7 +70,7 @@ export interface SweepResult {
   /** The apply, when deep ran with `apply`. */
   readonly promotion: PromoteResult | null;
   /** The diary entry the sweep wrote (or would write), and where. */
-  readonly diary: { readonly path: string; readonly entry: string | null; readonly written: boolean } | null;
+  readonly diary: SweepDiary | null;
 }
 
 /**
@@ -179,27 +150,8 @@ async function sweepHeld(
         updated.map((entry) => storedRecall(entry, now)),
       );
   };
-  const write = async (phase: "light" | "rem", body: string): Promise<string[]> => {
-    if (!apply) return [];
-    const heading = PHASE_HEADINGS[phase];
-    const written: string[] = [];
-    const mode = settings.storage.mode;
-    if (mode === "inline" || mode === "both") {
-      const file = join(root, "memory", `${today}.md`);
-      const result = await writeManagedBlock(file, phase, heading, body);
-      if (result.reason !== undefined)
-        throw new LucidError(
-          "IO_ERROR",
-          `Sleep left ${file} as it is (${result.reason}); its ${heading} block was not written.`,
-        );
-      // Only the block changed, which ingestion leaves out: the note read today stays read.
-      if (result.written) await keepCheckpoint(context, root, `memory/${today}.md`, today, now);
-      written.push(file);
-    }
-    if (mode === "separate" || mode === "both" || settings.storage.separateReports)
-      written.push(await writeSeparateReport(root, phase, today, heading, body));
-    return written;
-  };
+  const write = (phase: "light" | "rem", body: string) =>
+    apply ? writePhaseOutput(context, root, { phase, body, today, now, storage: settings.storage }) : [];
 
   let staged: StagedEntry[] = [];
   if (!enabled("light")) reports.push(skipped("light", settings, asked));
@@ -322,7 +274,7 @@ async function sweepHeld(
     }
   }
 
-  const diary = await writeDiaryEntry(root, {
+  const diary = await writeSweepDiary(root, {
     now,
     today,
     timeZone: options.timeZone,
@@ -357,88 +309,6 @@ async function sweepHeld(
     promotion,
     diary,
   };
-}
-
-/** The diary entry (deterministic: no LLM is configured) and the `## Deep Sleep` report. */
-async function writeDiaryEntry(
-  root: string,
-  input: {
-    now: string;
-    today: string;
-    timeZone: string;
-    apply: boolean;
-    staged: readonly StagedEntry[];
-    rem: { reflections: readonly Reflection[]; truths: readonly Truth[] };
-    candidates: readonly PromotionCandidate[];
-    promotion: PromoteResult | null;
-    deepRan: boolean;
-  },
-): Promise<SweepResult["diary"]> {
-  const promoted = input.promotion?.promoted ?? [];
-  const snippets = new Map(input.candidates.map((candidate) => [candidate.key, candidate.snippet]));
-  // Themes: REM's reflections, then the concept tags several of the night's snippets share.
-  const counts = new Map<string, number>();
-  for (const entry of [...input.staged, ...input.rem.truths])
-    for (const tag of new Set(conceptTags(entry.path, entry.snippet)))
-      counts.set(tag, (counts.get(tag) ?? 0) + 1);
-  const shared = [...counts]
-    .filter(([, count]) => count >= 2)
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .map(([tag]) => tag);
-  const themes = [...new Set([...input.rem.reflections.map((reflection) => reflection.tag), ...shared])];
-  const entry =
-    composeDiaryEntry({
-      day: input.today,
-      themes,
-      // The diary quotes what kept coming back, not the newest sightings.
-      staged: [...input.staged].sort((a, b) => b.recalls - a.recalls || b.confidence - a.confidence),
-      reflections: input.rem.reflections.map((reflection) => ({
-        tag: reflection.tag,
-        count: reflection.count,
-      })),
-      truths: input.rem.truths,
-      promoted: promoted.map((each) => ({ ...each, snippet: snippets.get(each.key) ?? "" })),
-    }) ?? null;
-  const refusedByReason: Record<string, number> = {};
-  for (const refusal of input.promotion?.refused ?? [])
-    refusedByReason[refusal.reason] = (refusedByReason[refusal.reason] ?? 0) + 1;
-  const report =
-    input.deepRan && (input.candidates.length > 0 || promoted.length > 0)
-      ? deepReportBody({ ranked: input.candidates.length, promoted: promoted.length, refusedByReason })
-      : null;
-  if (entry === null && report === null) return null;
-  if (!input.apply) return { path: (await locateDiary(root)).path, entry, written: false };
-  const todayLabel = backfillDateLabel(input.today);
-  const result = await updateDiary(root, (text) => {
-    let next = text;
-    // A second sweep the same day that promoted nothing has nothing to tell: today's entry and
-    // report stay as the first sweep wrote them.
-    const toldToday = diaryEntries(text).some(
-      (each) => each.backfillDay === undefined && each.date.startsWith(todayLabel),
-    );
-    if (toldToday && promoted.length === 0) return text;
-    if (entry !== null)
-      next = appendDiaryEntry(next, { at: input.now, timeZone: input.timeZone, body: entry }).text;
-    if (report !== null) next = upsertDeepReport(next, report);
-    return next;
-  });
-  return { path: result.path, entry, written: result.written };
-}
-
-/** Moves a note's ingestion checkpoint to its new size and time, if it was read today. */
-async function keepCheckpoint(
-  context: MemoryContext,
-  root: string,
-  path: string,
-  today: string,
-  now: string,
-): Promise<void> {
-  const [record] = await context.store.getSleepState(root, DAILY_CHECKPOINTS, [path]);
-  if ((record?.value as { day?: unknown } | undefined)?.day !== today) return;
-  const info = await stat(join(root, path));
-  await context.store.putSleepState(root, DAILY_CHECKPOINTS, [
-    { key: path, value: { size: info.size, mtimeMs: info.mtimeMs, day: today }, updatedAt: now },
-  ]);
 }
 
 /** What failed, as the event log and the report say it. */

@@ -91,28 +91,35 @@ export function selectLightCandidates(input: LightInput): StagedEntry[] {
         (a.key < b.key ? -1 : 1),
     );
 
-  const kept: { entry: RecallEntry; recalls: number; totalScore: number; signals: number }[] = [];
+  // One claim seen twice in a note is staged once, its evidence merged as OpenClaw merges it: the
+  // larger of each count and of the total score.
+  const kept: { entry: RecallEntry; recall: number; daily: number; grounded: number; totalScore: number }[] =
+    [];
   for (const entry of live) {
     const twin = kept.find(
       (each) =>
         each.entry.path === entry.path &&
         snippetSimilarity(each.entry.snippet, entry.snippet) >= settings.dedupeSimilarity,
     );
-    const signals = entry.recallCount + entry.dailyCount + entry.groundedCount;
     if (twin === undefined) {
-      kept.push({ entry, recalls: entry.recallCount, totalScore: entry.totalScore, signals });
+      kept.push({
+        entry,
+        recall: entry.recallCount,
+        daily: entry.dailyCount,
+        grounded: entry.groundedCount,
+        totalScore: entry.totalScore,
+      });
       continue;
     }
-    // One claim seen twice in a note: the stronger evidence of the two stands for both.
-    twin.recalls = Math.max(twin.recalls, entry.recallCount);
-    if (signals > 0 && entry.totalScore / signals > (twin.signals > 0 ? twin.totalScore / twin.signals : 0)) {
-      twin.totalScore = entry.totalScore;
-      twin.signals = signals;
-    }
+    twin.recall = Math.max(twin.recall, entry.recallCount);
+    twin.daily = Math.max(twin.daily, entry.dailyCount);
+    twin.grounded = Math.max(twin.grounded, entry.groundedCount);
+    twin.totalScore = Math.max(twin.totalScore, entry.totalScore);
   }
 
   const recent = input.diary.slice(-RECENT_DIARY_ENTRIES);
-  const staged = kept.map(({ entry, recalls, totalScore, signals }) => {
+  const staged = kept.map(({ entry, recall, daily, grounded, totalScore }) => {
+    const signals = recall + daily + grounded;
     const text = entry.snippet.toLowerCase();
     const covered = recent.some(
       (body) => body.toLowerCase().includes(text) || containment(entry.snippet, body) >= DIARY_COVERAGE,
@@ -123,8 +130,8 @@ export function selectLightCandidates(input: LightInput): StagedEntry[] {
       startLine: entry.startLine,
       endLine: entry.endLine,
       snippet: entry.snippet,
-      confidence: signals > 0 ? totalScore / signals : 0,
-      recalls,
+      confidence: signals > 0 ? Math.min(1, totalScore / signals) : 0,
+      recalls: recall,
       covered,
     };
   });

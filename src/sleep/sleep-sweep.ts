@@ -98,7 +98,9 @@ async function sweepHeld(
   const dayOf = (iso: string) => calendarDay(Date.parse(iso), options.timeZone);
   const today = dayOf(now);
   const asked = new Set(options.phases ?? SWEEP_PHASES);
-  const enabled = (phase: SweepPhase) => asked.has(phase) && settings.phases[phase].enabled;
+  // A phase runs when asked for, enabled and with a limit above 0 (§3).
+  const enabled = (phase: SweepPhase) =>
+    asked.has(phase) && settings.phases[phase].enabled && settings.phases[phase].limit > 0;
   const events: SleepEventInput[] = [];
   const reports: PhaseReport[] = [];
   const event = (type: string, data: Record<string, unknown>) => events.push({ type, at: now, data });
@@ -235,7 +237,7 @@ async function sweepHeld(
   };
   let candidates: PromotionCandidate[] = [];
   let promotion: PromoteResult | null = null;
-  if (!enabled("deep") || deep.limit <= 0) reports.push(skipped("deep", settings, asked));
+  if (!enabled("deep")) reports.push(skipped("deep", settings, asked));
   else {
     try {
       candidates = rankCandidates(entries, deepOptions);

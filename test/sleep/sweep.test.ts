@@ -203,13 +203,14 @@ describe("a sweep", () => {
   });
 
   it("skips what is not asked for or is disabled, and says why", async () => {
-    const { workspace } = await fixture({ phases: { rem: { enabled: false } } });
+    const { workspace } = await fixture({ phases: { rem: { enabled: false }, deep: { limit: 0 } } });
     const result = await workspace.sweep({ now: NOW, phases: ["rem", "deep"] });
     expect(result.phases).toEqual([
       { phase: "light", outcome: "skipped", reason: "not among --phases", written: [] },
       { phase: "rem", outcome: "skipped", reason: "sleep.phases.rem.enabled is false", written: [] },
-      expect.objectContaining({ phase: "deep", outcome: "completed" }),
+      { phase: "deep", outcome: "skipped", reason: "sleep.phases.deep.limit is 0", written: [] },
     ]);
     expect(result.ingestion).toEqual({ files: 0, read: 0, sightings: 0 });
+    expect(result.promotion).toBeNull();
   });
 });

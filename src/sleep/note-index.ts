@@ -77,10 +77,9 @@ export async function indexWorkspace(context: MemoryContext, workspace: string):
     }
     // The index is a copy of the note, and the store is no place for a key: chunks are kept (and
     // embedded, and returned by search) with every credential redacted.
-    const chunks = chunkNote(bytes.toString("utf8")).map((chunk) => ({
-      ...chunk,
-      text: scanner.redact(chunk.text).text,
-    }));
+    const chunks = chunkNote(bytes.toString("utf8"))
+      .filter((chunk) => !isReportDetail(note.path, chunk.text))
+      .map((chunk) => ({ ...chunk, text: scanner.redact(chunk.text).text }));
     const vectors = await embedTexts(
       context,
       chunks.map((chunk) => chunk.text),
@@ -98,6 +97,18 @@ export async function indexWorkspace(context: MemoryContext, workspace: string):
   const gone = [...known.keys()].filter((path) => !present.has(path));
   if (gone.length > 0) await context.store.deleteNoteFiles(workspace, gone);
   return { files: found.length, indexed, removed: gone.length, chunks: chunkCount, skipped };
+}
+
+/** `confidence: 0.62`, `evidence: memory/…`, `recalls: 4`, `status: staged`, `note: reflection`. */
+const REPORT_DETAIL = /^(?:confidence|evidence|recalls|status|note):\s/u;
+
+/**
+ * A line of detail under a candidate or a theme in one of sleep's own reports (`memory/dreaming/`):
+ * searchable there is the candidate, not each of its five detail lines — a light report of 100
+ * candidates would otherwise be 500 chunks to embed every night.
+ */
+function isReportDetail(path: string, text: string): boolean {
+  return path.startsWith("memory/dreaming/") && REPORT_DETAIL.test(text.split(" > ").at(-1) ?? "");
 }
 
 interface FoundNote {

@@ -226,9 +226,14 @@ async function sweepHeld(
   }
 
   const deep = settings.phases.deep;
+  // The limit is a night's: what an earlier sweep promoted today counts against it, so sweeping
+  // twice in a night promotes no more than sweeping once.
+  const promotedToday = entries.filter(
+    (entry) => entry.promotedAt !== undefined && dayOf(entry.promotedAt) === today,
+  ).length;
   const deepOptions: DeepOptions = {
     now,
-    limit: deep.limit,
+    limit: Math.max(0, deep.limit - promotedToday),
     minScore: deep.minScore,
     minRecallCount: deep.minRecallCount,
     minUniqueQueries: deep.minUniqueQueries,
@@ -238,6 +243,13 @@ async function sweepHeld(
   let candidates: PromotionCandidate[] = [];
   let promotion: PromoteResult | null = null;
   if (!enabled("deep")) reports.push(skipped("deep", settings, asked));
+  else if (deepOptions.limit === 0)
+    reports.push({
+      phase: "deep",
+      outcome: "skipped",
+      reason: `sleep.phases.deep.limit (${deep.limit}) already promoted today`,
+      written: [],
+    });
   else {
     try {
       candidates = rankCandidates(entries, deepOptions);

@@ -124,6 +124,28 @@ describe("a sweep", () => {
     expect(snapshot(dir)).toEqual(before);
   });
 
+  it("keeps to the deep limit per night: a second sweep the same day promotes nothing more", async () => {
+    const { dir, workspace } = await fixture({ phases: { deep: { limit: 3 } } });
+    const first = await workspace.sweep({ now: NOW });
+    expect(first.promotion?.promoted).toHaveLength(3);
+    const files = snapshot(dir);
+    const again = await workspace.sweep({ now: "2026-11-29T21:00:00Z" });
+    expect(again.phases[2]).toEqual({
+      phase: "deep",
+      outcome: "skipped",
+      reason: "sleep.phases.deep.limit (3) already promoted today",
+      written: [],
+    });
+    expect(snapshot(dir)).toEqual(files);
+    // The next night has its own three.
+    const next = await workspace.sweep({ now: "2026-11-30T03:00:00Z" });
+    expect(next.promotion?.promoted).toHaveLength(3);
+    const promoted = [...(first.promotion?.promoted ?? []), ...(next.promotion?.promoted ?? [])].map(
+      (entry) => entry.key,
+    );
+    expect(new Set(promoted).size).toBe(6);
+  });
+
   it("writes separate reports under memory/dreaming/ and, with `both`, the inline blocks too", async () => {
     const separate = await fixture({ storage: { mode: "separate" } });
     await separate.workspace.sweep({ now: NOW, phases: ["light", "rem"] });

@@ -73,6 +73,38 @@ describe("the notes index", () => {
   });
 });
 
+describe("sleep's own reports in the index", () => {
+  it("indexes a report's candidates and themes, not the detail lines under each", async () => {
+    const reports = join(files.dir, "reports");
+    mkdirSync(join(reports, "memory", "dreaming", "light"), { recursive: true });
+    writeFileSync(
+      join(reports, "memory", "dreaming", "light", "2026-11-29.md"),
+      [
+        "# Light Sleep", // 1
+        "", // 2
+        "- Candidate: Boiler fault F.28 means the ignition failed", // 3
+        "  - confidence: 0.62", // 4
+        "  - evidence: memory/2026-11-02.md:6-8", // 5
+        "  - recalls: 3", // 6
+        "  - status: staged", // 7
+      ].join("\n"),
+    );
+    // The same lines in a daily note are the note's own text: all of them are indexed.
+    writeFileSync(
+      join(reports, "memory", "2026-11-29.md"),
+      "- Boiler check\n  - status: staged with the plumber\n",
+    );
+    const workspace = memory.workspace(reports);
+    expect(await workspace.index()).toMatchObject({ files: 2, indexed: 2, chunks: 3 });
+    const found = await workspace.search("boiler ignition", { record: false, notesThreshold: 0 });
+    expect(found.notes.map((note) => note.address).sort()).toEqual([
+      "memory/2026-11-29.md#L1-L1",
+      "memory/2026-11-29.md#L2-L2",
+      "memory/dreaming/light/2026-11-29.md#L3-L3",
+    ]);
+  });
+});
+
 describe("searching a workspace", () => {
   it("returns note hits with their addresses and records recalls only for daily notes", async () => {
     const workspace = memory.workspace(dir);

@@ -21,6 +21,7 @@ import { chunkNote } from "./note-chunks.js";
 import { shortTermDay } from "./note-paths.js";
 import { applyHit, type RecallEntry } from "./recall-entry.js";
 import { recallKey } from "./recall-keys.js";
+import { addDays } from "./recall-window.js";
 import { recordSearches, type SearchToRecord } from "./record-recalls.js";
 
 /** OpenClaw's `DAILY_INGESTION_SCORE`. */
@@ -158,9 +159,4 @@ export function withIngestion(entries: readonly RecallEntry[], plan: IngestPlan)
     }
   }
   return [...byKey.values()];
-}
-
-/** `day` moved by `days` (`YYYY-MM-DD`, calendar arithmetic). */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }

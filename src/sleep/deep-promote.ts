@@ -44,6 +44,7 @@ import type { RecallEntry } from "./recall-entry.js";
 import { MAX_SNIPPET_CHARS, noteAddress, recallKey } from "./recall-keys.js";
 import { storedRecall, workspaceRecalls } from "./record-recalls.js";
 import { type RehydrateRefusal, rehydrate } from "./rehydrate.js";
+import { sleepNow } from "./sleep-now.js";
 import { SLEEP_RUN_KIND, sleepKey } from "./sleep-run.js";
 
 export interface PromoteOptions extends Omit<DeepOptions, "now"> {
@@ -132,25 +133,24 @@ export async function promote(
   options: PromoteOptions,
 ): Promise<PromoteResult> {
   const root = resolve(workspace);
-  const now = checkNow(options.now ?? context.clock.now().toISOString());
-  const rankOptions: DeepOptions = { ...options, now };
-  const rank = async () => rankForPromotion(await workspaceRecalls(context, root), rankOptions);
+  if (options.apply === true)
+    return withLease(context, sleepKey(root), { what: "sleep" }, () =>
+      applyPromotion(context, root, options),
+    );
+  const now = sleepNow(context.clock, options.now);
   const memoryFile = await locateMemoryFile(root);
-  const base = { workspace: root, memoryFile: memoryFile.path, now };
-  if (options.apply !== true) {
-    const ranked = await rank();
-    return {
-      ...base,
-      applied: false,
-      runId: null,
-      candidates: ranked.map(candidateOf),
-      promoted: [],
-      reconciled: [],
-      refused: [],
-      compactedDates: [],
-    };
-  }
-  return withLease(context, sleepKey(root), { what: "sleep" }, () => applyPromotion(context, root, options));
+  return {
+    workspace: root,
+    memoryFile: memoryFile.path,
+    now,
+    applied: false,
+    runId: null,
+    candidates: rankCandidates(await workspaceRecalls(context, root), { ...options, now }),
+    promoted: [],
+    reconciled: [],
+    refused: [],
+    compactedDates: [],
+  };
 }
 
 /**
@@ -163,7 +163,7 @@ export async function applyPromotion(
   options: PromoteOptions,
 ): Promise<PromoteResult> {
   const root = resolve(workspace);
-  const now = checkNow(options.now ?? context.clock.now().toISOString());
+  const now = sleepNow(context.clock, options.now);
   const rankOptions: DeepOptions = { ...options, now };
   const memoryFile = await locateMemoryFile(root);
   const base = { workspace: root, memoryFile: memoryFile.path, now };
@@ -389,17 +389,6 @@ function budgetOptions(options: PromoteOptions): { maxChars: number; maxLoss?: n
     maxChars: options.maxChars ?? MEMORY_MAX_CHARS,
     ...(options.maxLoss === undefined ? {} : { maxLoss: options.maxLoss }),
   };
-}
-
-function checkNow(now: string): string {
-  const time = Date.parse(now);
-  if (Number.isNaN(time) || !/(?:Z|[+-]\d{2}:?\d{2})$/iu.test(now)) {
-    throw new LucidError(
-      "INVALID_ARGUMENT",
-      `now must be an ISO timestamp with its offset (2026-11-29T03:00:00Z), got ${JSON.stringify(now)}.`,
-    );
-  }
-  return new Date(time).toISOString();
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;

@@ -38,7 +38,6 @@ import type { SleepEventInput, SleepStateRecord } from "../store/ports/sleep-sta
 import { isTimeZone } from "../text/expiry-date.js";
 import { conceptTags } from "./concept-tags.js";
 import { contaminationOf } from "./contamination.js";
-import { addDays } from "./daily-ingest.js";
 import { composeDiaryEntry, ENTRY_LIMITS, type EntryRange } from "./diary-entry.js";
 import { appendDiaryEntry, diaryEntries, locateDiary, readDiary, updateDiary } from "./dream-diary.js";
 import { markedSpans, splitLines } from "./managed-block.js";
@@ -46,6 +45,8 @@ import { sha256 } from "./memory-file.js";
 import { chunkNote } from "./note-chunks.js";
 import { MAX_NOTE_BYTES } from "./note-index.js";
 import { shortTermDay } from "./note-paths.js";
+import { addDays } from "./recall-window.js";
+import { sleepNow } from "./sleep-now.js";
 import { sleepKey } from "./sleep-run.js";
 
 /** Where what each backfill wrote is kept (`SleepStatePort`), by day. */
@@ -128,7 +129,7 @@ export async function backfillDiary(
       `timeZone must be an IANA zone such as "Europe/Lisbon" or "UTC", got ${JSON.stringify(timeZone)}.`,
     );
   }
-  const now = checkNow(options.now ?? context.clock.now().toISOString());
+  const now = sleepNow(context.clock, options.now);
   return withLease(context, sleepKey(root), { what: "sleep" }, async () => {
     const notes = await dailyNotes(root, options.from, options.to);
     const before = await readDiary(root);
@@ -192,7 +193,7 @@ export async function rollbackBackfill(
   options: { readonly now?: string; readonly force?: boolean } = {},
 ): Promise<BackfillRollback> {
   const root = resolve(workspace);
-  const now = checkNow(options.now ?? context.clock.now().toISOString());
+  const now = sleepNow(context.clock, options.now);
   return withLease(context, sleepKey(root), { what: "sleep" }, async () => {
     const records = await context.store.listSleepState(root, BACKFILL_STATE);
     const before = await readDiary(root);
@@ -275,16 +276,6 @@ function checkDay(day: string, name: string): void {
       { details: { [name]: day } },
     );
   }
-}
-
-function checkNow(now: string): string {
-  if (Number.isNaN(Date.parse(now)) || !/(?:Z|[+-]\d{2}:?\d{2})$/iu.test(now)) {
-    throw new LucidError(
-      "INVALID_ARGUMENT",
-      `now must be an ISO timestamp with its offset (2026-11-29T03:00:00Z), got ${JSON.stringify(now)}.`,
-    );
-  }
-  return new Date(Date.parse(now)).toISOString();
 }
 
 /** The daily notes of the range under `memory/`, by day, each day's paths sorted. */

@@ -10,10 +10,10 @@
  */
 
 import { contaminationOf } from "./contamination.js";
-import { shortTermDay } from "./note-paths.js";
 import { visibleSnippet } from "./promotion-format.js";
 import type { RecallEntry } from "./recall-entry.js";
 import { MAX_PHASE_HITS } from "./recall-entry.js";
+import { inLookback } from "./recall-window.js";
 import type { LightPhaseSettings } from "./sleep-config.js";
 import { containment, snippetSimilarity } from "./text-similarity.js";
 
@@ -58,17 +58,8 @@ export interface LightInput {
 export function selectLightCandidates(input: LightInput): StagedEntry[] {
   const { settings, today, dayOf } = input;
   if (!settings.enabled || settings.limit <= 0) return [];
-  const first = addDays(today, -settings.lookbackDays);
-  const inWindow = (entry: RecallEntry) => {
-    // An entry only the daily ingestion has seen is judged by its note's day.
-    if (entry.recallCount + entry.groundedCount === 0) {
-      const day = shortTermDay(entry.path);
-      return day !== undefined && day >= first && day <= today;
-    }
-    return (
-      entry.recallDays.some((day) => day >= first && day <= today) || dayOf(entry.lastRecalledAt) >= first
-    );
-  };
+  const inWindow = (entry: RecallEntry) =>
+    inLookback(entry, { today, lookbackDays: settings.lookbackDays, dayOf });
   // Staged on an earlier day, and the claim unchanged since: not news. Staged today: staged again,
   // so a second sweep the same day writes the same block.
   const fresh = (entry: RecallEntry) =>
@@ -179,8 +170,4 @@ export function withLightSignal(
     lastLightAt: now,
     lightClaimHash: entry.claimHash,
   };
-}
-
-function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }

@@ -11,9 +11,9 @@
 
 import { conceptTags } from "./concept-tags.js";
 import { contaminationOf } from "./contamination.js";
-import { shortTermDay } from "./note-paths.js";
 import { visibleSnippet } from "./promotion-format.js";
 import { MAX_PHASE_HITS, type RecallEntry } from "./recall-entry.js";
+import { inLookback } from "./recall-window.js";
 import type { RemPhaseSettings } from "./sleep-config.js";
 import { snippetSimilarity } from "./text-similarity.js";
 
@@ -62,17 +62,11 @@ export interface RemOutput {
 export function runRem(input: RemInput): RemOutput {
   const { settings, today, dayOf } = input;
   if (!settings.enabled || settings.limit <= 0) return { considered: [], reflections: [], truths: [] };
-  const first = addDays(today, -settings.lookbackDays);
-  const live = input.entries.filter((entry) => {
-    if (contaminationOf(entry.snippet) !== undefined) return false;
-    if (entry.recallCount + entry.groundedCount === 0) {
-      const day = shortTermDay(entry.path);
-      return day !== undefined && day >= first && day <= today;
-    }
-    return (
-      entry.recallDays.some((day) => day >= first && day <= today) || dayOf(entry.lastRecalledAt) >= first
-    );
-  });
+  const live = input.entries.filter(
+    (entry) =>
+      contaminationOf(entry.snippet) === undefined &&
+      inLookback(entry, { today, lookbackDays: settings.lookbackDays, dayOf }),
+  );
   const staged = new Set(input.staged);
   const preferred = live.filter((entry) => staged.has(entry.key));
   const considered = (preferred.length > 0 ? preferred : live).sort((a, b) => (a.key < b.key ? -1 : 1));
@@ -172,8 +166,4 @@ export function withRemSignal(
 ): RecallEntry | undefined {
   if (entry.lastRemAt !== undefined && dayOf(entry.lastRemAt) === dayOf(now)) return undefined;
   return { ...entry, remHits: Math.min(MAX_PHASE_HITS, (entry.remHits ?? 0) + 1), lastRemAt: now };
-}
-
-function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }

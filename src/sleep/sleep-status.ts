@@ -8,7 +8,6 @@
 
 import { resolve } from "node:path";
 import type { MemoryContext } from "../core/context.js";
-import { LucidError } from "../errors.js";
 import type { SleepEvent } from "../store/ports/sleep-state.js";
 import { type PromotionCandidate, rankCandidates } from "./deep-promote.js";
 import type { DeepOptions } from "./deep-rank.js";
@@ -17,6 +16,7 @@ import { locateMemoryFile, readBytes } from "./memory-file.js";
 import { type Blocker, promotionBlockers } from "./promotion-blockers.js";
 import { workspaceRecalls } from "./record-recalls.js";
 import { DEFAULT_SLEEP_SETTINGS, type SleepSettings } from "./sleep-config.js";
+import { sleepNow } from "./sleep-now.js";
 import { sleepRuns } from "./sleep-rollback.js";
 
 /** Events of the log a status carries. */
@@ -75,7 +75,7 @@ export async function sleepStatus(
   options: SleepStatusOptions,
 ): Promise<SleepStatus> {
   const root = resolve(workspace);
-  const now = checkNow(options.now ?? context.clock.now().toISOString());
+  const now = sleepNow(context.clock, options.now);
   const deep = (options.settings ?? DEFAULT_SLEEP_SETTINGS).phases.deep;
   // The options a sweep's deep phase ranks with (`sleep-sweep.ts`), so status and sweep agree.
   const rankOptions: DeepOptions = {
@@ -151,13 +151,3 @@ function lastSweepOf(completions: readonly SleepEvent[]): LastSweep | null {
 }
 
 // As `promote` and `sweep` check theirs: a clock without its offset would read as local time.
-function checkNow(now: string): string {
-  const time = Date.parse(now);
-  if (Number.isNaN(time) || !/(?:Z|[+-]\d{2}:?\d{2})$/iu.test(now)) {
-    throw new LucidError(
-      "INVALID_ARGUMENT",
-      `now must be an ISO timestamp with its offset (2026-11-29T03:00:00Z), got ${JSON.stringify(now)}.`,
-    );
-  }
-  return new Date(time).toISOString();
-}

@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import type { MemoryContext } from "../core/context.js";
 import { withLease } from "../core/lease.js";
 import type { Scope } from "../core/scope.js";
-import { isLucidError, LucidError } from "../errors.js";
+import { isLucidError } from "../errors.js";
 import type { SleepEventInput } from "../store/ports/sleep-state.js";
 import { calendarDay } from "../text/expiry-date.js";
 import { planDailyIngestion, recordDailyIngestion, withIngestion } from "./daily-ingest.js";
@@ -22,6 +22,7 @@ import type { RecallEntry } from "./recall-entry.js";
 import { storedRecall, workspaceRecalls } from "./record-recalls.js";
 import { type Reflection, remBody, runRem, type Truth, withRemSignal } from "./rem-phase.js";
 import type { SleepSettings } from "./sleep-config.js";
+import { sleepNow } from "./sleep-now.js";
 import { sleepKey } from "./sleep-run.js";
 import { type SweepDiary, writeSweepDiary } from "./sweep-diary.js";
 
@@ -84,7 +85,7 @@ export async function sweep(
   options: SweepOptions,
 ): Promise<SweepResult> {
   const root = resolve(workspace);
-  const now = checkNow(options.now ?? context.clock.now().toISOString());
+  const now = sleepNow(context.clock, options.now);
   const run = () => sweepHeld(context, root, { ...options, now });
   return options.apply ? withLease(context, sleepKey(root), { what: "sleep" }, run) : run();
 }
@@ -340,15 +341,4 @@ function skipped(phase: SweepPhase, settings: SleepSettings, asked: ReadonlySet<
       ? `sleep.phases.${phase}.enabled is false`
       : `sleep.phases.${phase}.limit is 0`;
   return { phase, outcome: "skipped", reason, written: [] };
-}
-
-function checkNow(now: string): string {
-  const time = Date.parse(now);
-  if (Number.isNaN(time) || !/(?:Z|[+-]\d{2}:?\d{2})$/iu.test(now)) {
-    throw new LucidError(
-      "INVALID_ARGUMENT",
-      `now must be an ISO timestamp with its offset (2026-11-29T03:00:00Z), got ${JSON.stringify(now)}.`,
-    );
-  }
-  return new Date(time).toISOString();
 }

@@ -3,10 +3,11 @@
  * `lucid sleep backfill`, as a person runs them on a copy of the workspace fixture.
  */
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { snapshotDir } from "../helpers/dir-snapshot.js";
 import { BIN, runCli, runJson, tempHomes } from "./run-cli.js";
 
 const newHome = tempHomes();
@@ -26,19 +27,6 @@ async function recordedWorkspace(config?: Record<string, unknown>): Promise<{ ho
   );
   expect(recorded.code, recorded.stdout + recorded.stderr).toBe(0);
   return { home, ws };
-}
-
-function snapshot(dir: string): Map<string, string> {
-  const found = new Map<string, string>();
-  const walk = (at: string) => {
-    for (const name of readdirSync(at)) {
-      const full = join(at, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else found.set(relative(dir, full), readFileSync(full, "latin1"));
-    }
-  };
-  walk(dir);
-  return found;
 }
 
 describe("lucid sleep", () => {
@@ -62,7 +50,7 @@ describe("lucid sleep", () => {
 
   it("previews without writing, showing what each phase would do and the diary entry", async () => {
     const { home, ws } = await recordedWorkspace();
-    const before = snapshot(ws);
+    const before = snapshotDir(ws);
     const preview = await runCli(["sleep", "preview", "--workspace", ws, "--now", NOW, "--tz", "UTC"], {
       home,
     });
@@ -72,7 +60,7 @@ describe("lucid sleep", () => {
     expect(preview.stdout).toContain("Deep would promote");
     expect(preview.stdout).toContain("The diary entry");
     expect(preview.stdout).toContain("memory/2026-11-10-offsite.md#L11-L13");
-    expect(snapshot(ws)).toEqual(before);
+    expect(snapshotDir(ws)).toEqual(before);
   });
 
   it("runs only the phases asked for, and refuses a phase it does not know", async () => {

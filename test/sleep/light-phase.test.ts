@@ -10,39 +10,15 @@ import { MAX_PHASE_HITS, type RecallEntry } from "../../src/sleep/recall-entry.j
 import { claimHash, recallKey } from "../../src/sleep/recall-keys.js";
 import { DEFAULT_SLEEP_SETTINGS, type LightPhaseSettings } from "../../src/sleep/sleep-config.js";
 import { containment, snippetSimilarity } from "../../src/sleep/text-similarity.js";
+import { recallEntry } from "../helpers/recall-entries.js";
 
 const TODAY = "2026-11-05";
 const NOW = "2026-11-05T03:00:00Z";
 const dayOf = (iso: string) => iso.slice(0, 10);
 const SETTINGS: LightPhaseSettings = DEFAULT_SLEEP_SETTINGS.phases.light;
 
-/** A recall entry recalled once yesterday with score 0.8, its key and claim hash from its range and text. */
-function entry(fields: Partial<RecallEntry> = {}): RecallEntry {
-  const path = fields.path ?? "memory/2026-11-04.md";
-  const startLine = fields.startLine ?? 3;
-  const endLine = fields.endLine ?? startLine;
-  const snippet = fields.snippet ?? "Moved the deploy to Thursday";
-  return {
-    key: recallKey(path, startLine, endLine),
-    path,
-    startLine,
-    endLine,
-    source: "memory",
-    snippet,
-    claimHash: claimHash(snippet),
-    recallCount: 1,
-    dailyCount: 0,
-    groundedCount: 0,
-    totalScore: 0.8,
-    maxScore: 0.8,
-    firstRecalledAt: "2026-11-04T09:00:00Z",
-    lastRecalledAt: "2026-11-04T09:00:00Z",
-    queryHashes: ["q1"],
-    userQueryHashes: ["q1"],
-    recallDays: ["2026-11-04"],
-    ...fields,
-  };
-}
+/** A recall entry recalled once yesterday with score 0.8. */
+const entry = (fields: Partial<RecallEntry> = {}) => recallEntry(fields);
 
 /** An entry only daily ingestion has seen: from note `day`, sighted by this sweep's ingestion. */
 function dailyOnly(day: string, snippet: string, recallDays = [day]): RecallEntry {

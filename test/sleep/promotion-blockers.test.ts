@@ -1,32 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type Blocker, promotionBlockers } from "../../src/sleep/promotion-blockers.js";
-import { applyHit, type RecallEntry, type RecallHit } from "../../src/sleep/recall-entry.js";
 import { resolveSleepSettings } from "../../src/sleep/sleep-config.js";
-
-/** An entry recalled once a day from 2026-11-01, by `queries` distinct queries (repeating after that). */
-function recalled(hit: Partial<RecallHit>, times: number, queries: number, score = 0.9): RecallEntry {
-  const full: RecallHit = {
-    path: "memory/2026-11-01.md",
-    startLine: 3,
-    endLine: 3,
-    snippet: "Travel: book the ryokan in Kyoto by March",
-    score,
-    ...hit,
-  };
-  let entry: RecallEntry | undefined;
-  for (let index = 0; index < times; index++) {
-    const day = `2026-11-${String(index + 1).padStart(2, "0")}`;
-    const update = applyHit(entry, full, {
-      type: "recall",
-      query: `question ${index % queries}`,
-      at: `${day}T09:00:00Z`,
-      day,
-    });
-    if (!update.recorded) throw new Error(update.reason);
-    entry = update.entry;
-  }
-  return entry as RecallEntry;
-}
+import { recalledEntry as recalled } from "../helpers/recall-entries.js";
 
 const NOW = "2026-11-05T09:00:00Z";
 /** Passes every gate at NOW (score 0.81). */

@@ -6,10 +6,11 @@
 import { describe, expect, it } from "vitest";
 import { conceptTags } from "../../src/sleep/concept-tags.js";
 import { MAX_PHASE_HITS, type RecallEntry } from "../../src/sleep/recall-entry.js";
-import { claimHash, recallKey } from "../../src/sleep/recall-keys.js";
+import { recallKey } from "../../src/sleep/recall-keys.js";
 import { remBody, runRem, withRemSignal } from "../../src/sleep/rem-phase.js";
 import { DEFAULT_SLEEP_SETTINGS, type RemPhaseSettings } from "../../src/sleep/sleep-config.js";
 import { snippetSimilarity } from "../../src/sleep/text-similarity.js";
+import { recallEntry } from "../helpers/recall-entries.js";
 
 const TODAY = "2026-11-05";
 const NOW = "2026-11-05T03:00:00Z";
@@ -17,32 +18,8 @@ const dayOf = (iso: string) => iso.slice(0, 10);
 const SETTINGS: RemPhaseSettings = DEFAULT_SLEEP_SETTINGS.phases.rem;
 
 /** A weak recall entry (1 recall at 0.3, yesterday): its truth confidence stays under 0.45. */
-function entry(fields: Partial<RecallEntry> = {}): RecallEntry {
-  const path = fields.path ?? "memory/2026-11-04.md";
-  const startLine = fields.startLine ?? 3;
-  const endLine = fields.endLine ?? startLine;
-  const snippet = fields.snippet ?? "Dentist appointment";
-  return {
-    key: recallKey(path, startLine, endLine),
-    path,
-    startLine,
-    endLine,
-    source: "memory",
-    snippet,
-    claimHash: claimHash(snippet),
-    recallCount: 1,
-    dailyCount: 0,
-    groundedCount: 0,
-    totalScore: 0.3,
-    maxScore: 0.3,
-    firstRecalledAt: "2026-11-04T09:00:00Z",
-    lastRecalledAt: "2026-11-04T09:00:00Z",
-    queryHashes: ["q1"],
-    userQueryHashes: ["q1"],
-    recallDays: ["2026-11-04"],
-    ...fields,
-  };
-}
+const entry = (fields: Partial<RecallEntry> = {}) =>
+  recallEntry(fields, { snippet: "Dentist appointment", score: 0.3 });
 
 function rem(
   entries: readonly RecallEntry[],

@@ -2,8 +2,8 @@
  * A full sweep — light, REM, deep, the diary — through `memory.workspace(dir).sweep()`, on copies of
  * the workspace fixture (a person's seven weeks of notes and searches), in each storage mode.
  */
-import { cpSync, existsSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withLease } from "../../src/core/lease.js";
@@ -11,6 +11,7 @@ import { type Memory, openMemory, type Workspace } from "../../src/index.js";
 import { managedBlockBody } from "../../src/sleep/managed-block.js";
 import type { SleepSettingsInput } from "../../src/sleep/sleep-config.js";
 import { sleepKey } from "../../src/sleep/sleep-run.js";
+import { snapshotDir } from "../helpers/dir-snapshot.js";
 import { tempFiles } from "../helpers/temp-dir.js";
 import { wordEmbedder } from "../helpers/word-embedder.js";
 
@@ -39,20 +40,6 @@ async function fixture(settings: SleepSettingsInput = {}): Promise<{ dir: string
   const replay = await workspace.recordLog(readFileSync(join(dir, "search-log.jsonl"), "utf8"));
   expect(replay.errors).toEqual([]);
   return { dir, workspace };
-}
-
-/** Every file of the workspace, by relative path, with its bytes. */
-function snapshot(dir: string): Map<string, string> {
-  const found = new Map<string, string>();
-  const walk = (at: string) => {
-    for (const name of readdirSync(at)) {
-      const full = join(at, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else found.set(relative(dir, full), readFileSync(full, "latin1"));
-    }
-  };
-  walk(dir);
-  return found;
 }
 
 const blockOf = (text: string, phase: string) =>
@@ -115,20 +102,20 @@ describe("a sweep", () => {
       ]),
     );
 
-    const before = snapshot(dir);
+    const before = snapshotDir(dir);
     const again = await workspace.sweep({ now: NOW });
     expect(again.promotion?.promoted).toEqual([]);
     // The sweep's own blocks are not news: today's note is not read again for them.
     expect(again.ingestion.read).toBe(0);
     expect(again.staged.map((entry) => entry.key)).toEqual(result.staged.map((entry) => entry.key));
-    expect(snapshot(dir)).toEqual(before);
+    expect(snapshotDir(dir)).toEqual(before);
   });
 
   it("keeps to the deep limit per night: a second sweep the same day promotes nothing more", async () => {
     const { dir, workspace } = await fixture({ phases: { deep: { limit: 3 } } });
     const first = await workspace.sweep({ now: NOW });
     expect(first.promotion?.promoted).toHaveLength(3);
-    const files = snapshot(dir);
+    const files = snapshotDir(dir);
     const again = await workspace.sweep({ now: "2026-11-29T21:00:00Z" });
     expect(again.phases[2]).toEqual({
       phase: "deep",
@@ -136,7 +123,7 @@ describe("a sweep", () => {
       reason: "sleep.phases.deep.limit (3) already promoted today",
       written: [],
     });
-    expect(snapshot(dir)).toEqual(files);
+    expect(snapshotDir(dir)).toEqual(files);
     // The next night has its own three.
     const next = await workspace.sweep({ now: "2026-11-30T03:00:00Z" });
     expect(next.promotion?.promoted).toHaveLength(3);
@@ -170,7 +157,7 @@ describe("a sweep", () => {
 
   it("previews the same sweep without writing a byte or a signal", async () => {
     const { dir, workspace } = await fixture({ storage: { mode: "both" } });
-    const files = snapshot(dir);
+    const files = snapshotDir(dir);
     const signals = await workspace.signals();
     const preview = await workspace.preview({ now: NOW });
     expect(preview.applied).toBe(false);
@@ -178,7 +165,7 @@ describe("a sweep", () => {
     expect(preview.candidates.length).toBeGreaterThan(0);
     expect(preview.promotion).toBeNull();
     expect(preview.diary?.written).toBe(false);
-    expect(snapshot(dir)).toEqual(files);
+    expect(snapshotDir(dir)).toEqual(files);
     expect(await workspace.signals()).toEqual(signals);
     expect(await workspace.events()).toEqual([]);
     // What it previewed is what the sweep then does.
@@ -212,13 +199,13 @@ describe("a sweep", () => {
   it("is one sweep per workspace at a time: another holder of the lease makes it wait its turn", async () => {
     const { dir, workspace } = await fixture();
     const context = await memory.ready();
-    const files = snapshot(dir);
+    const files = snapshotDir(dir);
     await withLease(context, sleepKey(dir), { what: "sleep" }, async () => {
       await expect(workspace.sweep({ now: NOW })).rejects.toMatchObject({ code: "DREAM_LEASE_HELD" });
       // A preview writes nothing, so it needs no lease.
       expect((await workspace.preview({ now: NOW })).applied).toBe(false);
     });
-    expect(snapshot(dir)).toEqual(files);
+    expect(snapshotDir(dir)).toEqual(files);
     expect(
       (await workspace.sweep({ now: NOW })).phases.every((report) => report.outcome === "completed"),
     ).toBe(true);

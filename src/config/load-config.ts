@@ -128,7 +128,8 @@ function embedderOptions(config: EmbedderConfig): Pick<MemoryOptions, "embedder"
   };
 }
 
-async function readConfigText(file: string): Promise<string | undefined> {
+/** The config file's text, or undefined when there is none. */
+export async function readConfigText(file: string): Promise<string | undefined> {
   try {
     return await readFile(file, "utf8");
   } catch (error) {

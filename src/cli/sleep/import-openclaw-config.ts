@@ -10,6 +10,7 @@
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { isSecretKey, validateConfig } from "../../config/config-schema.js";
+import { readConfigText } from "../../config/load-config.js";
 import { resolveEnvRefs } from "../../config/resolve-env-refs.js";
 import { configError, LucidError } from "../../errors.js";
 import { type IgnoredSetting, openClawDreamingSettings } from "../../sleep/import-openclaw-config.js";
@@ -115,15 +116,6 @@ async function readSource(path: string): Promise<string> {
     return await readFile(path, "utf8");
   } catch (error) {
     throw new LucidError("IO_ERROR", `Cannot read ${path}: ${(error as Error).message}`, { cause: error });
-  }
-}
-
-async function readConfigText(file: string): Promise<string | undefined> {
-  try {
-    return await readFile(file, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw configError(file, "", `could not be read (${(error as Error).message}).`, error);
   }
 }
 

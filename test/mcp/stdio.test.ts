@@ -27,7 +27,7 @@ describe("lucid mcp over stdio", () => {
     await Promise.all([alice?.close(), bob?.close()]);
   });
 
-  it("lists the ten tools, each with an input schema", async () => {
+  it("lists the eleven tools, each with an input schema", async () => {
     const { tools } = await alice.client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(
       [
@@ -40,6 +40,7 @@ describe("lucid mcp over stdio", () => {
         "memory_history",
         "memory_list",
         "memory_search",
+        "memory_sleep_events",
         "memory_update",
       ].sort(),
     );

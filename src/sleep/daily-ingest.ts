@@ -23,6 +23,7 @@ import { applyHit, type RecallEntry } from "./recall-entry.js";
 import { recallKey } from "./recall-keys.js";
 import { addDays } from "./recall-window.js";
 import { recordSearches, type SearchToRecord } from "./record-recalls.js";
+import { redactNote } from "./redact-note.js";
 
 /** OpenClaw's `DAILY_INGESTION_SCORE`. */
 export const DAILY_SCORE = 0.62;
@@ -107,8 +108,7 @@ export async function planDailyIngestion(
       updatedAt: options.now,
     });
     if (taken >= total) continue;
-    const hits = chunkNote(text)
-      .map((chunk) => ({ ...chunk, text: scanner.redact(chunk.text).text }))
+    const hits = chunkNote(redactNote(text, scanner))
       .filter(
         (chunk) =>
           chunk.text.length >= MIN_SNIPPET &&

@@ -43,6 +43,7 @@ import { appendSection, promotedKeys, promotionSection, visibleSnippet } from ".
 import type { RecallEntry } from "./recall-entry.js";
 import { MAX_SNIPPET_CHARS, noteAddress, recallKey } from "./recall-keys.js";
 import { storedRecall, workspaceRecalls } from "./record-recalls.js";
+import { redactNote } from "./redact-note.js";
 import { type RehydrateRefusal, rehydrate } from "./rehydrate.js";
 import { sleepNow } from "./sleep-now.js";
 import { SLEEP_RUN_KIND, sleepKey } from "./sleep-run.js";
@@ -181,14 +182,18 @@ export async function applyPromotion(
       reason,
     });
 
-  const redact = (line: string) => secretsGuardOf(context).scanner.redact(line).text;
+  const scanner = secretsGuardOf(context).scanner;
+  const redact = (line: string) => scanner.redact(line).text;
   const sources = new Map<string, { sha: string; text: string } | null>();
   const sourceOf = async (path: string) => {
     if (!sources.has(path)) {
       const bytes = await readBytes(join(root, path));
       sources.set(
         path,
-        bytes === null ? null : { sha: sha256(bytes), text: Buffer.from(bytes).toString("utf8") },
+        // Redacted whole, as the index and the recorder saw it (a key may span lines).
+        bytes === null
+          ? null
+          : { sha: sha256(bytes), text: redactNote(Buffer.from(bytes).toString("utf8"), scanner) },
       );
     }
     return sources.get(path) ?? null;

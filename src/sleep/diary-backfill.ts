@@ -46,6 +46,7 @@ import { chunkNote } from "./note-chunks.js";
 import { MAX_NOTE_BYTES } from "./note-index.js";
 import { shortTermDay } from "./note-paths.js";
 import { addDays } from "./recall-window.js";
+import { redactNote } from "./redact-note.js";
 import { sleepNow } from "./sleep-now.js";
 import { sleepKey } from "./sleep-run.js";
 
@@ -322,15 +323,21 @@ async function dayEntry(
   for (const path of paths) {
     const text = await readFile(join(root, path), "utf8").catch(() => undefined);
     if (text === undefined) continue; // Gone since the walk.
-    for (const chunk of chunkNote(text)) {
-      const redaction = scanner.redact(chunk.text);
-      const snippet = redaction.text;
+    for (const chunk of chunkNote(redactNote(text, scanner))) {
+      const snippet = chunk.text;
       if (contaminationOf(snippet) !== undefined || seen.has(snippet.toLowerCase())) continue;
       seen.add(snippet.toLowerCase());
       // A redaction's `[REDACTED:github-pat]` is no theme of the day.
       const tags = conceptTags(path, snippet.replace(/\[[A-Za-z0-9._-]+:[A-Za-z0-9._-]+\]/gu, " "));
       const { startLine, endLine } = chunk;
-      snippets.push({ path, startLine, endLine, snippet, tags, redacted: redaction.findings.length > 0 });
+      snippets.push({
+        path,
+        startLine,
+        endLine,
+        snippet,
+        tags,
+        redacted: /\[REDACTED:[^\]]+\]/u.test(snippet),
+      });
     }
   }
   const carriers = new Map<string, number>();

@@ -20,6 +20,7 @@ import { secretsGuardOf } from "../core/secrets-guard.js";
 import type { NoteChunkRecord, NoteFileRecord } from "../store/ports/notes.js";
 import { chunkNote } from "./note-chunks.js";
 import { isShortTermPath } from "./note-paths.js";
+import { redactNote } from "./redact-note.js";
 
 /** A larger file is not a note someone keeps by hand; it is left out, and said so. */
 export const MAX_NOTE_BYTES = 1024 * 1024;
@@ -77,9 +78,9 @@ export async function indexWorkspace(context: MemoryContext, workspace: string):
     }
     // The index is a copy of the note, and the store is no place for a key: chunks are kept (and
     // embedded, and returned by search) with every credential redacted.
-    const chunks = chunkNote(bytes.toString("utf8"))
-      .filter((chunk) => !isReportDetail(note.path, chunk.text))
-      .map((chunk) => ({ ...chunk, text: scanner.redact(chunk.text).text }));
+    const chunks = chunkNote(redactNote(bytes.toString("utf8"), scanner)).filter(
+      (chunk) => !isReportDetail(note.path, chunk.text),
+    );
     const vectors = await embedTexts(
       context,
       chunks.map((chunk) => chunk.text),

@@ -14,12 +14,14 @@ import { isAbsolute, join, resolve } from "node:path";
 import type { MemoryContext } from "../core/context.js";
 import { secretsGuardOf } from "../core/secrets-guard.js";
 import { LucidError } from "../errors.js";
+import type { SecretScanner } from "../secrets/types.js";
 import type { StoredRecall } from "../store/ports/recalls.js";
 import { calendarDay } from "../text/expiry-date.js";
 import type { Contamination } from "./contamination.js";
 import { isShortTermPath, normaliseNotePath } from "./note-paths.js";
 import { applyHit, type RecallEntry, type RecallHit, type Signal, type SignalType } from "./recall-entry.js";
 import { recallKey } from "./recall-keys.js";
+import { redactNote } from "./redact-note.js";
 
 /**
  * Records kept per workspace; past it, the least recently recalled go first (OpenClaw's cap, which
@@ -187,7 +189,7 @@ async function prepare(
   const keys = new Set<string>();
   // The notes are read side by side, not one after another.
   for (const given of search.hits)
-    if (given.snippet === undefined) noteLines(files, workspace, normaliseNotePath(given.path));
+    if (given.snippet === undefined) noteLines(files, workspace, normaliseNotePath(given.path), scanner);
   for (const given of search.hits) {
     const path = normaliseNotePath(given.path);
     const where = { path, startLine: given.startLine, endLine: given.endLine };
@@ -200,7 +202,8 @@ async function prepare(
       skipped.push({ ...where, reason: "over-cap" });
       continue;
     }
-    const text = given.snippet ?? (await linesOf(files, workspace, path, given.startLine, given.endLine));
+    const text =
+      given.snippet ?? (await linesOf(files, scanner, workspace, path, given.startLine, given.endLine));
     if (text === undefined) {
       skipped.push({ ...where, reason: "missing-lines" });
       continue;
@@ -235,26 +238,33 @@ export async function workspaceRecalls(context: MemoryContext, workspace: string
 /** The text of lines `start`–`end` (1-based, inclusive) of a note, or undefined when they are not there. */
 async function linesOf(
   files: NoteLines,
+  scanner: SecretScanner,
   workspace: string,
   path: string,
   start: number,
   end: number,
 ): Promise<string | undefined> {
   if (!Number.isInteger(start) || !Number.isInteger(end) || start < 1 || end < start) return undefined;
-  const all = await noteLines(files, workspace, path);
+  const all = await noteLines(files, workspace, path, scanner);
   if (all === undefined || end > all.length) return undefined;
   return all.slice(start - 1, end).join("\n");
 }
 
 /** A note's lines, read once per `files`. A path that is not a short-term note is never read. */
-function noteLines(files: NoteLines, workspace: string, path: string): Promise<string[] | undefined> {
+function noteLines(
+  files: NoteLines,
+  workspace: string,
+  path: string,
+  scanner: SecretScanner,
+): Promise<string[] | undefined> {
   let lines = files.get(path);
   if (lines === undefined) {
     lines =
       !isShortTermPath(path) || isAbsolute(path)
         ? Promise.resolve(undefined)
         : readFile(join(workspace, path), "utf8").then(
-            (text) => text.replace(/\r\n?/gu, "\n").split("\n"),
+            // Redacted whole: a key across several lines is found only in the whole note.
+            (text) => redactNote(text, scanner).replace(/\r\n?/gu, "\n").split("\n"),
             () => undefined,
           );
     files.set(path, lines);

@@ -2,6 +2,7 @@
  * A full sweep — light, REM, deep, the diary — through `memory.workspace(dir).sweep()`, on copies of
  * the workspace fixture (a person's seven weeks of notes and searches), in each storage mode.
  */
+import { generateKeyPairSync } from "node:crypto";
 import { cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -131,6 +132,38 @@ describe("a sweep", () => {
       (entry) => entry.key,
     );
     expect(new Set(promoted).size).toBe(6);
+  });
+
+  it("never copies a credential that spans lines (a PEM key) into a report, the diary or the store", async () => {
+    const { dir, workspace } = await fixture({ storage: { mode: "both" } });
+    const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    const pem = privateKey.export({ type: "pkcs8", format: "pem" }).toString().trim();
+    const body = pem.split("\n").slice(1, -1);
+    writeFileSync(
+      join(dir, "memory", "2026-11-28.md"),
+      [
+        "# 2026-11-28",
+        "",
+        "## Servers",
+        "- the deploy key for the kiln shop site:",
+        pem,
+        "- renew the kiln shop domain",
+      ].join("\n"),
+    );
+    // Searched for, so the range holding the key is recalled too.
+    await workspace.search("deploy key kiln shop site", { at: "2026-11-28T20:00:00Z" });
+    await workspace.sweep({ now: NOW });
+    const written = [...snapshotDir(dir)]
+      .filter(([path]) => path !== join("memory", "2026-11-28.md"))
+      .map(([, text]) => text)
+      .join("\n");
+    const stored = JSON.stringify(await workspace.signals()) + JSON.stringify(await workspace.events());
+    for (const line of body) {
+      expect(written).not.toContain(line);
+      expect(stored).not.toContain(line);
+    }
+    const found = await workspace.search("deploy key kiln shop site", { record: false, notesThreshold: 0 });
+    for (const line of body) expect(JSON.stringify(found.notes)).not.toContain(line);
   });
 
   it("writes separate reports under memory/dreaming/ and, with `both`, the inline blocks too", async () => {

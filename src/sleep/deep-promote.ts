@@ -42,7 +42,7 @@ import type { AddressedRange } from "./note-range.js";
 import { appendSection, promotedKeys, promotionSection, visibleSnippet } from "./promotion-format.js";
 import type { RecallEntry } from "./recall-entry.js";
 import { MAX_SNIPPET_CHARS, noteAddress, recallKey } from "./recall-keys.js";
-import { storedRecall, workspaceRecalls } from "./record-recalls.js";
+import { patchRecalls, workspaceRecalls } from "./record-recalls.js";
 import { redactNote } from "./redact-note.js";
 import { type RehydrateRefusal, rehydrate } from "./rehydrate.js";
 import { sleepNow } from "./sleep-now.js";
@@ -309,10 +309,8 @@ export async function applyPromotion(
         });
       }
       const marked = [...ready.map((item) => item.scored.entry), ...reconciled.map((scored) => scored.entry)];
-      await tx.putRecalls(
-        root,
-        marked.map((entry) => storedRecall({ ...entry, promotedAt: now }, now)),
-      );
+      // Onto the records as they are now: recalls recorded while this ran are kept.
+      await patchRecalls(tx, root, new Map(marked.map((entry) => [entry.key, { promotedAt: now }])), now);
       if (runId !== null) {
         changes.push({ kind: "file", path: memoryFile.target, before, after: { sha256: sha256(next) } });
         const plan: SleepRunPlan = {

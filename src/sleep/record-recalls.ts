@@ -215,6 +215,29 @@ async function prepare(
 }
 
 /**
+ * Sets fields of stored records — sleep's own marks (phase signals, `promotedAt`) — on the records
+ * as they are now, read in the same transaction: a search that recorded a recall since the caller
+ * read the entries keeps its count. A key no longer stored is left out.
+ */
+export async function patchRecalls(
+  tx: Pick<MemoryContext["store"], "getRecalls" | "putRecalls">,
+  workspace: string,
+  patches: ReadonlyMap<string, Partial<RecallEntry>>,
+  updatedAt: string,
+): Promise<RecallEntry[]> {
+  if (patches.size === 0) return [];
+  const current = (await tx.getRecalls(workspace, [...patches.keys()])).flatMap(
+    (record) => entryOf(record) ?? [],
+  );
+  const patched = current.map((entry) => ({ ...entry, ...patches.get(entry.key) }));
+  await tx.putRecalls(
+    workspace,
+    patched.map((entry) => storedRecall(entry, updatedAt)),
+  );
+  return patched;
+}
+
+/**
  * An entry as the store keeps it, written at `updatedAt`. A range only the light phase's daily
  * ingestion has seen goes before any that someone searched for (or a backfill grounded): one sweep
  * ingests hundreds of ranges at once, and they must not push out the evidence of use.

@@ -19,7 +19,7 @@ import type { Phase } from "./managed-block.js";
 import { type IndexReport, indexWorkspace } from "./note-index.js";
 import { writePhaseOutput } from "./phase-output.js";
 import type { RecallEntry } from "./recall-entry.js";
-import { storedRecall, workspaceRecalls } from "./record-recalls.js";
+import { patchRecalls, workspaceRecalls } from "./record-recalls.js";
 import { type Reflection, remBody, runRem, type Truth, withRemSignal } from "./rem-phase.js";
 import type { SleepSettings } from "./sleep-config.js";
 import { sleepNow } from "./sleep-now.js";
@@ -147,10 +147,27 @@ async function sweepHeld(
     if (updated.length === 0) return;
     const byKey = new Map(updated.map((entry) => [entry.key, entry]));
     entries = entries.map((entry) => byKey.get(entry.key) ?? entry);
+    // Only the phase fields are written, onto the records as they are now: a search recording a
+    // recall while the sweep runs keeps it.
     if (apply)
-      await context.store.putRecalls(
-        root,
-        updated.map((entry) => storedRecall(entry, now)),
+      await context.store.transaction((tx) =>
+        patchRecalls(
+          tx,
+          root,
+          new Map(
+            updated.map((entry) => [
+              entry.key,
+              {
+                lightHits: entry.lightHits,
+                lastLightAt: entry.lastLightAt,
+                lightClaimHash: entry.lightClaimHash,
+                remHits: entry.remHits,
+                lastRemAt: entry.lastRemAt,
+              },
+            ]),
+          ),
+          now,
+        ),
       );
   };
   const write = (phase: "light" | "rem", body: string) =>

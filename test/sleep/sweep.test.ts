@@ -134,6 +134,34 @@ describe("a sweep", () => {
     expect(new Set(promoted).size).toBe(6);
   });
 
+  it("keeps the recalls searches record while it runs", async () => {
+    const { workspace } = await fixture();
+    const hit = { path: "memory/2026-11-24.md", startLine: 4, endLine: 4, score: 0.8 };
+    const key = "memory:memory/2026-11-24.md:4:4";
+    const countOf = async () =>
+      (await workspace.signals()).find((entry) => entry.key === key)?.recallCount ?? 0;
+    const before = await countOf();
+    let recorded = 0;
+    let done = false;
+    const running = workspace.sweep({ now: NOW }).finally(() => {
+      done = true;
+    });
+    for (let n = 0; !done || n < 5; n++) {
+      const result = await workspace.record(`question ${n} about the assembly`, [hit], {
+        at: "2026-11-29T09:30:00Z",
+      });
+      recorded += result.recorded;
+    }
+    const swept = await running;
+    expect(recorded).toBeGreaterThanOrEqual(5);
+    expect(await countOf()).toBe(before + recorded);
+    // The sweep's own marks are there too.
+    const marked = (await workspace.signals())
+      .filter((entry) => entry.promotedAt !== undefined)
+      .map((e) => e.key);
+    expect(marked).toEqual(expect.arrayContaining(swept.promotion?.promoted.map((entry) => entry.key) ?? []));
+  });
+
   it("never copies a credential that spans lines (a PEM key) into a report, the diary or the store", async () => {
     const { dir, workspace } = await fixture({ storage: { mode: "both" } });
     const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });

@@ -40,6 +40,7 @@ import {
   PHASE_HEADINGS,
   readMarkdown,
   renderManagedBlock,
+  rewriteMarkdown,
   splitLines,
   upsertManagedBlock,
 } from "./managed-block.js";
@@ -139,17 +140,12 @@ export async function updateDiary(
 ): Promise<{ path: string; written: boolean; reason?: "too-large" | "not-utf8" }> {
   const diary = await locateDiary(workspace);
   if (diary.tooLarge) return { path: diary.path, written: false, reason: "too-large" };
-  const file = await readMarkdown(diary.path);
-  if (file.kind === "refused") {
-    // Replaced by something else since it was located.
-    if (file.reason === "not-a-file") throw notRegular(diary.path, "not a regular file");
-    return { path: diary.path, written: false, reason: file.reason };
-  }
-  const text = file.kind === "text" ? file.text : "";
-  const next = edit(text);
-  if (next === text) return { path: diary.path, written: false };
-  await writeDiary(diary.path, next);
-  return { path: diary.path, written: true };
+  // Re-read just before the write, and the edit made again if someone wrote the diary meanwhile.
+  const result = await rewriteMarkdown(diary.path, (text) => edit(text ?? ""));
+  if (result.reason === "not-a-file") throw notRegular(diary.path, "not a regular file");
+  if (result.reason === "too-large") return { path: diary.path, written: false, reason: "too-large" };
+  if (result.reason === "not-utf8") return { path: diary.path, written: false, reason: "not-utf8" };
+  return { path: diary.path, written: result.written };
 }
 
 /**

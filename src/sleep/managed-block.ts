@@ -146,14 +146,44 @@ export async function writeManagedBlock(
   heading: string,
   body: string,
 ): Promise<{ written: boolean; reason?: ManagedWriteRefusal }> {
-  const before = await readMarkdown(file);
-  if (before.kind === "refused") return { written: false, reason: before.reason };
-  const text = before.kind === "text" ? before.text : "";
-  const next = upsertManagedBlock(text, phase, heading, body);
-  if (before.kind === "text" && next === text) return { written: false };
-  if (before.kind === "missing") await mkdir(dirname(file), { recursive: true });
-  await writeAtomically(file, next);
-  return { written: true };
+  return rewriteMarkdown(file, (text) => upsertManagedBlock(text ?? "", phase, heading, body));
+}
+
+/** Tries of a rewrite whose file another writer changed between the read and the write. */
+const REWRITE_TRIES = 5;
+
+/**
+ * Reads a Markdown file sleep may rewrite (`undefined` text: it does not exist), applies `edit`, and
+ * writes the result atomically unless it is the same. Just before the write the file is read again:
+ * when another writer changed it meanwhile (an agent appending to the day's note), the edit is made
+ * again on the new text, so the appended lines are kept. A file still changing after a few tries
+ * is `SLEEP_CONFLICT`, nothing written. (The re-read and the rename are not one step: a write in the
+ * microseconds between them can still be lost; a note written that fast is not hand-written.)
+ *
+ * @throws LucidError `SLEEP_CONFLICT` when the file keeps changing.
+ */
+export async function rewriteMarkdown(
+  file: string,
+  edit: (text: string | undefined) => string,
+): Promise<{ written: boolean; reason?: ManagedWriteRefusal }> {
+  for (let attempt = 0; attempt < REWRITE_TRIES; attempt++) {
+    const before = await readMarkdown(file);
+    if (before.kind === "refused") return { written: false, reason: before.reason };
+    const text = before.kind === "text" ? before.text : undefined;
+    const next = edit(text);
+    if (text !== undefined && next === text) return { written: false };
+    if (text === undefined) await mkdir(dirname(file), { recursive: true });
+    const now = await readMarkdown(file);
+    const same = now.kind === before.kind && (now.kind !== "text" || now.text === text);
+    if (!same) continue;
+    await writeAtomically(file, next);
+    return { written: true };
+  }
+  throw new LucidError(
+    "SLEEP_CONFLICT",
+    `${file} kept changing while sleep was writing into it; nothing was written. Run the sweep again.`,
+    { details: { file } },
+  );
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   managedMarkers,
   removeManagedBlocks,
   renderManagedBlock,
+  rewriteMarkdown,
   upsertManagedBlock,
   writeManagedBlock,
   writeSeparateReport,
@@ -203,6 +204,35 @@ describe("writeManagedBlock", () => {
     writeFileSync(latin1, bytes);
     expect((await writeManagedBlock(latin1, "rem", "REM Sleep", "- x")).reason).toBe("not-utf8");
     expect(readFileSync(latin1).equals(bytes)).toBe(true);
+  });
+});
+
+describe("rewriteMarkdown", () => {
+  it("keeps what another writer appends between its read and its write, and gives up on a file that keeps changing", async () => {
+    const file = join(files.dir, "racing.md");
+    writeFileSync(file, "# 2026-11-29\n- first\n");
+    let calls = 0;
+    const result = await rewriteMarkdown(file, (text) => {
+      calls++;
+      // An agent appends to the note while sleep is splicing its block in (once).
+      if (calls === 1) writeFileSync(file, `${text}- appended meanwhile\n`);
+      return upsertManagedBlock(text ?? "", "light", "Light Sleep", "- No notable updates.");
+    });
+    expect(result).toEqual({ written: true });
+    expect(calls).toBe(2);
+    const after = readFileSync(file, "utf8");
+    expect(after.startsWith("# 2026-11-29\n- first\n- appended meanwhile\n")).toBe(true);
+    expect(after).toContain("<!-- openclaw:dreaming:light:start -->");
+
+    const restless = join(files.dir, "restless.md");
+    writeFileSync(restless, "- a\n");
+    let n = 0;
+    const error = await rewriteMarkdown(restless, (text) => {
+      writeFileSync(restless, `${text}- change ${++n}\n`);
+      return `${text}- mine\n`;
+    }).catch((caught: unknown) => caught);
+    expect(isLucidError(error, "SLEEP_CONFLICT")).toBe(true);
+    expect(readFileSync(restless, "utf8")).not.toContain("- mine");
   });
 });
 

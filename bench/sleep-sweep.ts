@@ -169,8 +169,10 @@ async function timedSweep(
 
 /** The phases that did not complete (skipped ones not asked for are fine). */
 function phaseProblems(row: SweepRow, asked: readonly SweepPhase[] = ["light", "rem", "deep"]): string[] {
+  // The diary's page only ever reports a failure.
+  const judged: readonly string[] = [...asked, "diary"];
   return row.result.phases
-    .filter((report) => asked.includes(report.phase) && report.outcome !== "completed")
+    .filter((report) => judged.includes(report.phase) && report.outcome !== "completed")
     .map((report) => `${row.label}: ${report.phase} ${report.outcome} (${report.reason ?? "no reason"})`);
 }
 

@@ -20,6 +20,9 @@ import { sleepNow } from "./sleep-now.js";
 import { sleepRuns } from "./sleep-rollback.js";
 
 /** Events of the log a status carries. */
+/** The phases a sweep logs (backfills and their rollbacks are not sweeps). */
+const SWEEP_EVENT_PHASES = new Set(["light", "rem", "deep", "diary", "sweep"]);
+
 export const STATUS_EVENTS = 10;
 
 /** The phases the most recent sweep ran, from its `memory.dream.completed` events. */
@@ -133,7 +136,7 @@ export async function sleepStatus(
 function lastSweepOf(completions: readonly SleepEvent[]): LastSweep | null {
   const phaseOf = (event: SleepEvent) =>
     typeof event.data.phase === "string" ? event.data.phase : "unknown";
-  const swept = completions.filter((event) => phaseOf(event) !== "backfill");
+  const swept = completions.filter((event) => SWEEP_EVENT_PHASES.has(phaseOf(event) ?? ""));
   const [newest] = swept;
   if (newest === undefined) return null;
   const byPhase = new Map<string, SleepEvent>();

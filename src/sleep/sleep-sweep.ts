@@ -45,7 +45,8 @@ export interface SweepOptions {
 export type PhaseOutcome = "completed" | "skipped" | "failed";
 
 export interface PhaseReport {
-  readonly phase: SweepPhase;
+  /** The three phases, and the diary's page after them. */
+  readonly phase: SweepPhase | "diary";
   readonly outcome: PhaseOutcome;
   /** Why it was skipped, or what failed. */
   readonly reason?: string;
@@ -87,7 +88,26 @@ export async function sweep(
   const root = resolve(workspace);
   const now = sleepNow(context.clock, options.now);
   const run = () => sweepHeld(context, root, { ...options, now });
-  return options.apply ? withLease(context, sleepKey(root), { what: "sleep" }, run) : run();
+  if (!options.apply) return run();
+  try {
+    return await withLease(context, sleepKey(root), { what: "sleep" }, run);
+  } catch (error) {
+    // A sweep that could not run at all (its index, the store) still leaves its trace: status
+    // shows it as the last sweep, failed, with why. Another sweep holding the lease is not one.
+    if (!isLucidError(error, "DREAM_LEASE_HELD")) {
+      const failure = failureOf(error);
+      await context.store
+        .appendSleepEvents(root, [
+          {
+            type: "memory.dream.completed",
+            at: now,
+            data: { phase: "sweep", outcome: "failed", error: failure },
+          },
+        ])
+        .catch(() => undefined);
+    }
+    throw error;
+  }
 }
 
 async function sweepHeld(
@@ -105,7 +125,7 @@ async function sweepHeld(
   const events: SleepEventInput[] = [];
   const reports: PhaseReport[] = [];
   const event = (type: string, data: Record<string, unknown>) => events.push({ type, at: now, data });
-  const fail = (phase: SweepPhase, error: unknown) => {
+  const fail = (phase: SweepPhase | "diary", error: unknown) => {
     const failure = failureOf(error);
     reports.push({ phase, outcome: "failed", reason: `${failure.code}: ${failure.message}`, written: [] });
     event("memory.dream.completed", {
@@ -121,25 +141,31 @@ async function sweepHeld(
   // Daily ingestion starts the light and REM phases: once a sweep.
   let ingestion = { files: 0, read: 0, sightings: 0 };
   let entries: RecallEntry[] = await workspaceRecalls(context, root);
+  // Light and REM stand on the ingestion: when it fails, they fail with it, and deep still runs.
+  let ingestFailure: unknown;
   if (enabled("light") || enabled("rem")) {
-    const plan = await planDailyIngestion(context, root, {
-      now,
-      today,
-      lookbackDays: Math.max(
-        enabled("light") ? settings.phases.light.lookbackDays : 0,
-        enabled("rem") ? settings.phases.rem.lookbackDays : 0,
-      ),
-      limit: settings.phases.light.limit,
-    });
-    let sightings = plan.searches.reduce((sum, search) => sum + search.hits.length, 0);
-    if (apply) {
-      sightings = await recordDailyIngestion(context, root, plan, options.timeZone);
-      entries = await workspaceRecalls(context, root);
-      if (plan.read > 0) event("memory.recall.recorded", { source: "daily", files: plan.read, sightings });
-    } else {
-      entries = withIngestion(entries, plan);
+    try {
+      const plan = await planDailyIngestion(context, root, {
+        now,
+        today,
+        lookbackDays: Math.max(
+          enabled("light") ? settings.phases.light.lookbackDays : 0,
+          enabled("rem") ? settings.phases.rem.lookbackDays : 0,
+        ),
+        limit: settings.phases.light.limit,
+      });
+      let sightings = plan.searches.reduce((sum, search) => sum + search.hits.length, 0);
+      if (apply) {
+        sightings = await recordDailyIngestion(context, root, plan, options.timeZone);
+        entries = await workspaceRecalls(context, root);
+        if (plan.read > 0) event("memory.recall.recorded", { source: "daily", files: plan.read, sightings });
+      } else {
+        entries = withIngestion(entries, plan);
+      }
+      ingestion = { files: plan.files, read: plan.read, sightings };
+    } catch (error) {
+      ingestFailure = error;
     }
-    ingestion = { files: plan.files, read: plan.read, sightings };
   }
 
   // Phase signals: written at once on apply, applied to the entries in memory either way.
@@ -175,6 +201,7 @@ async function sweepHeld(
 
   let staged: StagedEntry[] = [];
   if (!enabled("light")) reports.push(skipped("light", settings, asked));
+  else if (ingestFailure !== undefined) fail("light", ingestFailure);
   else {
     try {
       // Today's own entry does not count: a second sweep the same day must see what the first saw.
@@ -212,6 +239,7 @@ async function sweepHeld(
 
   let rem: { reflections: Reflection[]; truths: Truth[] } = { reflections: [], truths: [] };
   if (!enabled("rem")) reports.push(skipped("rem", settings, asked));
+  else if (ingestFailure !== undefined) fail("rem", ingestFailure);
   else {
     try {
       const output = runRem({
@@ -317,12 +345,7 @@ async function sweepHeld(
     promotion,
     deepRan: reports.some((report) => report.phase === "deep" && report.outcome === "completed"),
   }).catch((error: unknown) => {
-    const failure = failureOf(error);
-    event("memory.dream.completed", {
-      phase: "diary",
-      outcome: "failed",
-      error: { code: failure.code, message: failure.message },
-    });
+    fail("diary", error);
     return null;
   });
   if (apply && events.length > 0) await context.store.appendSleepEvents(root, events);

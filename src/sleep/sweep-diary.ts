@@ -5,6 +5,7 @@
  * @module
  */
 
+import { LucidError } from "../errors.js";
 import { conceptTags } from "./concept-tags.js";
 import type { PromoteResult, PromotionCandidate } from "./deep-promote.js";
 import { composeDiaryEntry } from "./diary-entry.js";
@@ -90,5 +91,11 @@ export async function writeSweepDiary(
     if (report !== null) next = upsertDeepReport(next, report);
     return next;
   });
+  // A diary sleep may not rewrite (over 16 MiB, not UTF-8) is left as it is: the sweep says so.
+  if (result.reason !== undefined)
+    throw new LucidError(
+      "IO_ERROR",
+      `Sleep left ${result.path} as it is (${result.reason === "too-large" ? "over 16 MiB" : "not UTF-8"}); the night's entry was not written.`,
+    );
   return { path: result.path, entry, written: result.written };
 }

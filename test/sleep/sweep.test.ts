@@ -272,6 +272,55 @@ describe("a sweep", () => {
     ).toBe(true);
   });
 
+  it("reports a diary it may not write as a failure, and a backfill is not the last sweep", async () => {
+    const { dir, workspace } = await fixture();
+    writeFileSync(join(dir, "elsewhere.md"), "# Dream Diary\n");
+    symlinkSync(join(dir, "elsewhere.md"), join(dir, "DREAMS.md"));
+    const result = await workspace.sweep({ now: NOW });
+    expect(result.phases.at(-1)).toMatchObject({ phase: "diary", outcome: "failed" });
+    expect(result.phases.at(-1)?.reason).toMatch(/^IO_ERROR: /u);
+    expect(result.promotion?.promoted.length).toBeGreaterThan(0);
+    expect(readFileSync(join(dir, "elsewhere.md"), "utf8")).toBe("# Dream Diary\n");
+
+    // A backfill and its rollback later on are not sweeps: status still names the sweep.
+    const other = await fixture();
+    await other.workspace.sweep({ now: NOW });
+    await other.workspace.backfill({ from: "2026-10-05", to: "2026-10-06", now: "2026-11-29T10:00:00Z" });
+    await other.workspace.rollbackBackfill({ now: "2026-11-29T11:00:00Z" });
+    const status = await other.workspace.status({ now: "2026-11-29T12:00:00Z" });
+    expect(status.lastSweep?.at).toBe(new Date(NOW).toISOString());
+    expect(status.lastSweep?.phases.map((phase) => phase.phase)).toEqual(["light", "rem", "deep"]);
+  });
+
+  it("leaves a failed event when the sweep cannot run at all (its embedder is down)", async () => {
+    const broken = await openMemory({
+      path: files.path(),
+      embedder: {
+        id: "down",
+        dimension: 3,
+        embed: async () => Promise.reject(new Error("embedding API unreachable")),
+      },
+    });
+    try {
+      const dir = join(files.dir, `fixture-${++made}`);
+      cpSync(FIXTURE, dir, { recursive: true });
+      const workspace = broken.workspace(dir, { timeZone: "UTC" });
+      await expect(workspace.sweep({ now: NOW })).rejects.toThrow("embedding API unreachable");
+      const [failed] = await workspace.events();
+      expect(failed).toMatchObject({
+        type: "memory.dream.completed",
+        data: { phase: "sweep", outcome: "failed" },
+      });
+      const status = await workspace.status({ now: NOW });
+      expect(status.lastSweep).toEqual({
+        at: new Date(NOW).toISOString(),
+        phases: [{ phase: "sweep", outcome: "failed" }],
+      });
+    } finally {
+      await broken.close();
+    }
+  });
+
   it("skips what is not asked for or is disabled, and says why", async () => {
     const { workspace } = await fixture({ phases: { rem: { enabled: false }, deep: { limit: 0 } } });
     const result = await workspace.sweep({ now: NOW, phases: ["rem", "deep"] });

@@ -28,6 +28,7 @@ import { createOutputMask, type OutputMask } from "../edge/output-mask.js";
 import { isLucidError } from "../errors.js";
 import type { Memory } from "../sdk/memory.js";
 import { DEFAULT_WORKSPACE_SCOPE } from "../sdk/workspace.js";
+import type { SleepSettingsInput } from "../sleep/sleep-config.js";
 import { type AutoDreamOptions, createSessionTracker } from "./auto-dream.js";
 import type { Tool, ToolCall } from "./tool.js";
 import { errorResult, invalidArguments, replyResult } from "./tool-result.js";
@@ -53,6 +54,8 @@ export interface McpServerOptions {
    * of its daily notes for sleep, and memory_get reads its notes by `path#Lx-Ly`.
    */
   readonly workspace?: string;
+  /** The config's `sleep` settings for the workspace (its time zone counts recall days). */
+  readonly sleepSettings?: SleepSettingsInput;
   /** Background failures (auto-dream, session counting); default: ignored. */
   readonly log?: (line: string) => void;
 }
@@ -105,6 +108,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       memory,
       events,
       ...(options.workspace === undefined ? {} : { workspace: options.workspace }),
+      ...(options.sleepSettings === undefined ? {} : { sleepSettings: options.sleepSettings }),
       scope: (params) => {
         used = resolveCallScope(defaults, params, options.bound);
         return used;

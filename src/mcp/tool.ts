@@ -12,6 +12,7 @@ import type { Scope } from "../core/scope.js";
 import type { CallScope } from "../edge/call-scope.js";
 import type { EventRegistry } from "../edge/events.js";
 import type { Memory } from "../sdk/memory.js";
+import type { SleepSettingsInput } from "../sleep/sleep-config.js";
 
 export interface ToolReply {
   /** What the model reads: short, one fact a line. */
@@ -26,6 +27,8 @@ export interface ToolCall {
   readonly events: EventRegistry;
   /** The server's Markdown workspace, when it has one (absolute path). */
   readonly workspace?: string;
+  /** The config's `sleep` settings for that workspace. */
+  readonly sleepSettings?: SleepSettingsInput;
   /**
    * The scope of this call (defaults overridden by the parameters). Each tool calls it once; the
    * session of the call is counted for that scope.

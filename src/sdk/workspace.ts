@@ -177,6 +177,18 @@ export function createWorkspace(
   };
   const timeZoneOf = (context: MemoryContext) => zone ?? context.timeZone;
 
+  // `sleep.phases.deep.*` as the defaults of promote and explain (flags and options win).
+  const deep = settings.phases.deep;
+  const configuredDeep = {
+    limit: deep.limit,
+    minScore: deep.minScore,
+    minRecallCount: deep.minRecallCount,
+    minUniqueQueries: deep.minUniqueQueries,
+    recencyHalfLifeDays: deep.recencyHalfLifeDays,
+    maxAgeDays: deep.maxAgeDays,
+    maxLoss: deep.maxPriorEntryLossFraction,
+    visibleChars: deep.maxPromotedSnippetTokens * 4,
+  };
   const runSweep = async (sweepOptions: WorkspaceSweepOptions, apply: boolean) => {
     const context = await ready();
     const { sweep } = await import("../sleep/sleep-sweep.js");
@@ -288,19 +300,8 @@ export function createWorkspace(
     async promote(promoteOptions = {}) {
       const context = await ready();
       const { promote } = await import("../sleep/deep-promote.js");
-      const deep = settings.phases.deep;
-      const configured = {
-        limit: deep.limit,
-        minScore: deep.minScore,
-        minRecallCount: deep.minRecallCount,
-        minUniqueQueries: deep.minUniqueQueries,
-        recencyHalfLifeDays: deep.recencyHalfLifeDays,
-        maxAgeDays: deep.maxAgeDays,
-        maxLoss: deep.maxPriorEntryLossFraction,
-        visibleChars: deep.maxPromotedSnippetTokens * 4,
-      };
       return promote(context, root, {
-        ...configured,
+        ...configuredDeep,
         ...promoteOptions,
         scope,
         timeZone: timeZoneOf(context),
@@ -313,7 +314,11 @@ export function createWorkspace(
         import("../sleep/record-recalls.js"),
       ]);
       const now = explainOptions.now ?? context.clock.now().toISOString();
-      return explainEntry(await workspaceRecalls(context, root), target, { ...explainOptions, now });
+      return explainEntry(await workspaceRecalls(context, root), target, {
+        ...configuredDeep,
+        ...explainOptions,
+        now,
+      });
     },
     async status(statusOptions = {}) {
       const context = await ready();

@@ -7,6 +7,8 @@
  * @module
  */
 
+import { Cron } from "croner";
+
 export const STORAGE_MODES = ["inline", "separate", "both"] as const;
 export type StorageMode = (typeof STORAGE_MODES)[number];
 
@@ -126,16 +128,9 @@ function defined<T extends object>(value: T | undefined): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-const CRON_FIELDS = ["minute", "hour", "day of month", "month", "day of week"] as const;
-const CRON_NAMES: Readonly<Record<string, RegExp>> = {
-  month: /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)$/iu,
-  "day of week": /^(?:sun|mon|tue|wed|thu|fri|sat)$/iu,
-};
-
 /**
- * What is wrong with the shape of a cron expression, or undefined when it has 5 fields (or 6 with
- * seconds first), each of digits, `*`, `,`, `-`, `/` and month or weekday names. Ranges and steps
- * are checked only by the scheduler's full parse.
+ * What is wrong with a cron expression, or undefined when the schedule's parser (croner) reads it
+ * as 5 fields (or 6 with seconds first) that match some date.
  *
  * @example
  * cronShapeProblem("0 3 * * *"); // undefined
@@ -146,15 +141,12 @@ export function cronShapeProblem(expression: string): string | undefined {
   if (fields.length !== 5 && fields.length !== 6) {
     return `has ${fields.length} field${fields.length === 1 ? "" : "s"}, not 5 (minute hour day-of-month month day-of-week) or 6 (seconds first)`;
   }
-  const names = fields.length === 6 ? ["second", ...CRON_FIELDS] : CRON_FIELDS;
-  for (const [i, field] of fields.entries()) {
-    const name = names[i] as string;
-    const allowedWord = CRON_NAMES[name];
-    const badWord = (field.match(/[a-z]+/giu) ?? []).some((word) => allowedWord?.test(word) !== true);
-    if (badWord || /[^0-9a-z*,/-]/iu.test(field)) {
-      const words = allowedWord === undefined ? "" : name === "month" ? ", and jan-dec" : ", and sun-sat";
-      return `has ${JSON.stringify(field)} as its ${name} field, which may hold only digits and * , - /${words}`;
-    }
+  // The schedule's own parser (croner) judges the rest, so the config accepts what `--every` does.
+  let cron: Cron;
+  try {
+    cron = new Cron(fields.join(" "), { mode: "5-or-6-parts", paused: true });
+  } catch (error) {
+    return `is not a cron expression croner reads (${error instanceof Error ? error.message : String(error)})`;
   }
-  return undefined;
+  return cron.nextRun(new Date()) === null ? "never matches a date (such as 31 February)" : undefined;
 }

@@ -97,8 +97,9 @@ describe("sleep in lucid.config.json", () => {
     [{ enabled: "true" }, 'sleep.enabled must be true or false, got "true".'],
     [{ workspace: "" }, 'sleep.workspace must be a non-empty string, got "".'],
     [{ frequency: "0 3 * *" }, 'sleep.frequency must be a cron expression such as "0 3 * * *"'],
-    [{ frequency: "0 3am * * *" }, '"3am" as its hour field'],
-    [{ frequency: "0 3 * * monday" }, '"monday" as its day of week field'],
+    [{ frequency: "0 3am * * *" }, "is not a cron expression croner reads"],
+    [{ frequency: "61 3 * * *" }, "is not a cron expression croner reads"],
+    [{ frequency: "0 3 31 2 *" }, "never matches a date (such as 31 February)"],
     [{ timezone: "Mars/Olympus" }, 'sleep.timezone must be an IANA time zone such as "UTC"'],
     [
       { storage: { mode: "archive" } },

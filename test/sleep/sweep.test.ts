@@ -321,6 +321,17 @@ describe("a sweep", () => {
     }
   });
 
+  it("explains and promotes with the configured gates", async () => {
+    const { workspace } = await fixture({ phases: { deep: { minScore: 0.99 } } });
+    const address = expected.promoted[0] as string;
+    const explained = await workspace.explain(address, { now: NOW });
+    expect(explained.gates.find((gate) => gate.gate === "minScore")).toMatchObject({
+      threshold: 0.99,
+      passed: false,
+    });
+    expect((await workspace.promote({ now: NOW })).candidates).toEqual([]);
+  });
+
   it("skips what is not asked for or is disabled, and says why", async () => {
     const { workspace } = await fixture({ phases: { rem: { enabled: false }, deep: { limit: 0 } } });
     const result = await workspace.sweep({ now: NOW, phases: ["rem", "deep"] });

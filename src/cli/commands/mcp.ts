@@ -24,7 +24,8 @@ async function sleepInBackground(options: {
   const { workspace, log } = options;
   const schedule = parseSchedule(
     workspace.settings.frequency,
-    workspace.settings.timezone ?? options.timeZone,
+    // The zone the workspace counts its days in, so a 03:00 sweep is dated the day it runs.
+    workspace.settings.timezone ?? options.timeZone ?? "UTC",
   );
   log(`Sleep sweeps ${workspace.dir} on ${schedule.describe()}.`);
   // Wrapped: an async function returning the loop's promise would wait for the loop to end.
@@ -138,6 +139,7 @@ export const mcpCommand = defineCommand({
         autoDream,
         log,
         ...(workspace === undefined ? {} : { workspace }),
+        ...(loaded.config.sleep === undefined ? {} : { sleepSettings: loaded.config.sleep }),
         ...(sessionBound === undefined ? {} : { bound: sessionBound }),
       });
     };

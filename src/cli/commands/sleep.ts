@@ -359,7 +359,8 @@ async function sweepEvery(
     import("../../edge/sleep-schedule.js"),
     import("../../edge/shutdown-signal.js"),
   ]);
-  const zone = tz ?? workspace.settings.timezone ?? (await context.config()).config.timeZone;
+  // The zone the workspace counts its days in, so a 03:00 sweep is dated the day it runs.
+  const zone = tz ?? workspace.settings.timezone ?? (await context.config()).config.timeZone ?? "UTC";
   const schedule = parseSchedule(expression, zone);
   const { io, style } = context;
   const out = (line: string) => void io.stdout.write(`${line}\n`);

@@ -39,7 +39,10 @@ export const memorySearchTool = defineTool({
       );
       const found = await call.shown(
         await call.memory
-          .workspace(call.workspace, scopeToOptions(scope.scope))
+          .workspace(call.workspace, {
+            ...scopeToOptions(scope.scope),
+            ...(call.sleepSettings === undefined ? {} : { settings: call.sleepSettings }),
+          })
           .search(args.query, { ...(parts.length === 0 ? {} : { filters: { AND: parts } }), topK }),
       );
       const text = [renderResults(found.results), "", renderNotes(found.notes)].join("\n");

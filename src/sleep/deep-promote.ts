@@ -46,7 +46,7 @@ import { patchRecalls, workspaceRecalls } from "./record-recalls.js";
 import { redactNote } from "./redact-note.js";
 import { type RehydrateRefusal, rehydrate } from "./rehydrate.js";
 import { sleepNow } from "./sleep-now.js";
-import { SLEEP_RUN_KIND, sleepKey } from "./sleep-run.js";
+import { SLEEP_RUN_KIND, sleepKey, sleepLeaseKey } from "./sleep-run.js";
 
 export interface PromoteOptions extends Omit<DeepOptions, "now"> {
   /** The sweep's clock (ISO); default now. */
@@ -135,7 +135,7 @@ export async function promote(
 ): Promise<PromoteResult> {
   const root = resolve(workspace);
   if (options.apply === true)
-    return withLease(context, sleepKey(root), { what: "sleep" }, () =>
+    return withLease(context, await sleepLeaseKey(root), { what: "sleep" }, () =>
       applyPromotion(context, root, options),
     );
   const now = sleepNow(context.clock, options.now);

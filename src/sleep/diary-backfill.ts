@@ -48,7 +48,7 @@ import { shortTermDay } from "./note-paths.js";
 import { addDays } from "./recall-window.js";
 import { redactNote } from "./redact-note.js";
 import { sleepNow } from "./sleep-now.js";
-import { sleepKey } from "./sleep-run.js";
+import { sleepLeaseKey } from "./sleep-run.js";
 
 /** Where what each backfill wrote is kept (`SleepStatePort`), by day. */
 export const BACKFILL_STATE = "diary-backfill";
@@ -131,7 +131,7 @@ export async function backfillDiary(
     );
   }
   const now = sleepNow(context.clock, options.now);
-  return withLease(context, sleepKey(root), { what: "sleep" }, async () => {
+  return withLease(context, await sleepLeaseKey(root), { what: "sleep" }, async () => {
     const notes = await dailyNotes(root, options.from, options.to);
     const before = await readDiary(root);
     const told = new Set(diaryEntries(before).flatMap((entry) => entry.backfillDay ?? []));
@@ -195,7 +195,7 @@ export async function rollbackBackfill(
 ): Promise<BackfillRollback> {
   const root = resolve(workspace);
   const now = sleepNow(context.clock, options.now);
-  return withLease(context, sleepKey(root), { what: "sleep" }, async () => {
+  return withLease(context, await sleepLeaseKey(root), { what: "sleep" }, async () => {
     const records = await context.store.listSleepState(root, BACKFILL_STATE);
     const before = await readDiary(root);
     const { lines, open, entries } = markedEntries(before);

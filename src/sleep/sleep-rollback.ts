@@ -16,7 +16,7 @@ import { LucidError } from "../errors.js";
 import type { FileChange, MemoryChange, RunRecord } from "../store/ports/runs.js";
 import { readBytes, restoreFile, sha256 } from "./memory-file.js";
 import type { RecallEntry } from "./recall-entry.js";
-import { SLEEP_RUN_KIND, sleepKey } from "./sleep-run.js";
+import { SLEEP_RUN_KIND, sleepKey, sleepLeaseKey } from "./sleep-run.js";
 
 export interface RollbackResult {
   readonly runId: string;
@@ -40,7 +40,7 @@ export async function rollbackSleep(
   options: { runId?: string; force?: boolean } = {},
 ): Promise<RollbackResult> {
   const root = resolve(workspace);
-  return withLease(context, sleepKey(root), { what: "sleep" }, async () => {
+  return withLease(context, await sleepLeaseKey(root), { what: "sleep" }, async () => {
     const run = await runToRollBack(context, root, options.runId);
     const found = await context.store.getRun(run.id);
     const file = found?.changes.find((change): change is FileChange => change.kind === "file");

@@ -23,7 +23,7 @@ import { patchRecalls, workspaceRecalls } from "./record-recalls.js";
 import { type Reflection, remBody, runRem, type Truth, withRemSignal } from "./rem-phase.js";
 import type { SleepSettings } from "./sleep-config.js";
 import { sleepNow } from "./sleep-now.js";
-import { sleepKey } from "./sleep-run.js";
+import { sleepLeaseKey } from "./sleep-run.js";
 import { type SweepDiary, writeSweepDiary } from "./sweep-diary.js";
 
 export const SWEEP_PHASES = ["light", "rem", "deep"] as const satisfies readonly Phase[];
@@ -90,7 +90,7 @@ export async function sweep(
   const run = () => sweepHeld(context, root, { ...options, now });
   if (!options.apply) return run();
   try {
-    return await withLease(context, sleepKey(root), { what: "sleep" }, run);
+    return await withLease(context, await sleepLeaseKey(root), { what: "sleep" }, run);
   } catch (error) {
     // A sweep that could not run at all (its index, the store) still leaves its trace: status
     // shows it as the last sweep, failed, with why. Another sweep holding the lease is not one.

@@ -4,7 +4,7 @@
  * `lucid sleep import-openclaw --config openclaw.json` merges OpenClaw's settings into the file,
  * which then loads.
  */
-import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli, runJson, tempHomes } from "./run-cli.js";
@@ -291,6 +291,23 @@ describe("lucid sleep import-openclaw --config", () => {
     expect(code).toBe(0);
     expect(statSync(configFile).mode & 0o777).toBe(0o600);
     expect(readFileSync(configFile, "utf8")).toMatch(/^{\n {4}"llm": {\n {8}"provider"/);
+  });
+
+  it("writes through a lucid.config.json that is a link, leaving the link", async () => {
+    const home = newHome();
+    mkdirSync(join(home, "dotfiles"), { recursive: true });
+    const real = join(home, "dotfiles", "lucid.config.json");
+    writeFileSync(real, JSON.stringify({ timeZone: "UTC" }));
+    symlinkSync(real, join(home, "lucid.config.json"));
+    const { code, stderr } = await runCli(
+      ["sleep", "import-openclaw", "--config", openClawFile(home), "--workspace", home],
+      { home },
+    );
+    expect(code, stderr).toBe(0);
+    expect(lstatSync(join(home, "lucid.config.json")).isSymbolicLink()).toBe(true);
+    const written = JSON.parse(readFileSync(real, "utf8")) as { timeZone: string; sleep?: unknown };
+    expect(written.timeZone).toBe("UTC");
+    expect(written.sleep).toBeDefined();
   });
 
   it("refuses an OpenClaw file without dreaming settings, and writes nothing", async () => {

@@ -78,6 +78,9 @@ describe("lucid sleep", () => {
     expect(readFileSync(join(ws, "MEMORY.md"), "utf8")).toBe(
       readFileSync(join(FIXTURE, "MEMORY.md"), "utf8"),
     );
+    const gate = await runCli(["sleep", "--workspace", ws, "--limit", "1"], { home });
+    expect(gate.code).toBe(2);
+    expect(gate.stderr).toContain("a sweep uses sleep.phases.deep.* from lucid.config.json");
     const bad = await runCli(["sleep", "--workspace", ws, "--phases", "light,dreams"], { home });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--phases takes light, rem, deep separated by commas, got "light,dreams".');

@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withLease } from "../../src/core/lease.js";
 import { type Memory, openMemory, type Workspace } from "../../src/index.js";
-import { sleepKey } from "../../src/sleep/sleep-run.js";
+import { sleepLeaseKey } from "../../src/sleep/sleep-run.js";
 import { tempFiles } from "../helpers/temp-dir.js";
 import { wordEmbedder } from "../helpers/word-embedder.js";
 
@@ -294,7 +294,7 @@ describe("the apply's rules, one at a time", () => {
       { path: "memory/2026-11-01.md", startLine: 4, endLine: 4 },
     ]);
     const context = await memory.ready();
-    await withLease(context, sleepKey(dir), { what: "sleep" }, async () => {
+    await withLease(context, await sleepLeaseKey(dir), { what: "sleep" }, async () => {
       await expect(workspace.promote({ now: NOW, apply: true })).rejects.toMatchObject({
         code: "DREAM_LEASE_HELD",
       });

@@ -11,7 +11,7 @@ import { withLease } from "../../src/core/lease.js";
 import { type Memory, openMemory, type Workspace } from "../../src/index.js";
 import { managedBlockBody } from "../../src/sleep/managed-block.js";
 import type { SleepSettingsInput } from "../../src/sleep/sleep-config.js";
-import { sleepKey } from "../../src/sleep/sleep-run.js";
+import { sleepLeaseKey } from "../../src/sleep/sleep-run.js";
 import { snapshotDir } from "../helpers/dir-snapshot.js";
 import { tempFiles } from "../helpers/temp-dir.js";
 import { wordEmbedder } from "../helpers/word-embedder.js";
@@ -261,12 +261,20 @@ describe("a sweep", () => {
     const { dir, workspace } = await fixture();
     const context = await memory.ready();
     const files = snapshotDir(dir);
-    await withLease(context, sleepKey(dir), { what: "sleep" }, async () => {
+    await withLease(context, await sleepLeaseKey(dir), { what: "sleep" }, async () => {
       await expect(workspace.sweep({ now: NOW })).rejects.toMatchObject({ code: "DREAM_LEASE_HELD" });
       // A preview writes nothing, so it needs no lease.
       expect((await workspace.preview({ now: NOW })).applied).toBe(false);
     });
     expect(snapshotDir(dir)).toEqual(files);
+    // The same folder through a link is the same workspace: one lease.
+    const link = `${dir}-link`;
+    symlinkSync(dir, link);
+    await withLease(context, await sleepLeaseKey(dir), { what: "sleep" }, async () => {
+      await expect(memory.workspace(link).sweep({ now: NOW })).rejects.toMatchObject({
+        code: "DREAM_LEASE_HELD",
+      });
+    });
     expect(
       (await workspace.sweep({ now: NOW })).phases.every((report) => report.outcome === "completed"),
     ).toBe(true);

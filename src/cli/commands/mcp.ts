@@ -184,10 +184,10 @@ export const mcpCommand = defineCommand({
       }
       // A dream or a sweep still running commits (or rolls back) before the store closes.
       await events.idle();
+    } finally {
+      // Also when serving failed: a sweep still running finishes before the store closes.
       stopSleeping.abort();
       await sleeping?.stopped;
-    } finally {
-      stopSleeping.abort();
       dispose();
     }
     return {

@@ -147,6 +147,20 @@ export const sleepCommand = defineCommand({
     if (action === "import-openclaw" && flags.config !== undefined)
       return importOpenClawConfig(context, { config: flags.config, file: flags.file });
     const phases = phasesFlag(flags.phases);
+    // A sweep's gates are sleep.phases.deep.* in the config: a flag that would seem to change them is refused.
+    const gateFlags = [
+      "limit",
+      "min-score",
+      "min-recall-count",
+      "min-unique-queries",
+      "include-promoted",
+    ] as const;
+    const given = gateFlags.filter((name) => flags[name] !== undefined && flags[name] !== false);
+    if ((action === "sweep" || action === "preview") && given.length > 0)
+      throw new UsageError(
+        `--${given[0]} is for \`lucid sleep promote\` and \`explain\`; a sweep uses sleep.phases.deep.* from lucid.config.json.`,
+        "sleep",
+      );
     const workspace = await openWorkspace(context, flags, "sleep");
     const render = { style: context.style, width: terminalWidth(context.io.stdout) };
     const now = flags.now;

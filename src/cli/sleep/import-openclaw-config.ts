@@ -7,7 +7,7 @@
  * @module
  */
 
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, realpath, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { isSecretKey, validateConfig } from "../../config/config-schema.js";
 import { readConfigText } from "../../config/load-config.js";
@@ -130,14 +130,18 @@ function parseConfig(text: string, file: string): Json {
   return parsed;
 }
 
-/** Through a temporary file and a rename, keeping the file's mode (it may hold secrets: 0600). */
+/**
+ * Through a temporary file and a rename, keeping the file's mode (it may hold secrets: 0600). A
+ * config that is a link (a dotfiles checkout) is written where it points, the link left as it is.
+ */
 async function writeAtomically(file: string, text: string): Promise<void> {
-  const temporary = `${file}.${process.pid}.tmp`;
+  const target = await realpath(file).catch(() => file);
+  const temporary = `${target}.${process.pid}.tmp`;
   try {
-    const mode = (await stat(file).catch(() => undefined))?.mode;
-    await mkdir(dirname(file), { recursive: true });
+    const mode = (await stat(target).catch(() => undefined))?.mode;
+    await mkdir(dirname(target), { recursive: true });
     await writeFile(temporary, text, mode === undefined ? {} : { mode });
-    await rename(temporary, file);
+    await rename(temporary, target);
   } catch (error) {
     await rm(temporary, { force: true }).catch(() => undefined);
     throw new LucidError("IO_ERROR", `Cannot write ${file}: ${(error as Error).message}`, { cause: error });

@@ -28,7 +28,7 @@
  * @module
  */
 
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readdir, readFile, rm, stat } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
 import type { MemoryContext } from "../core/context.js";
 import { withLease } from "../core/lease.js";
@@ -39,7 +39,16 @@ import { isTimeZone } from "../text/expiry-date.js";
 import { conceptTags } from "./concept-tags.js";
 import { contaminationOf } from "./contamination.js";
 import { composeDiaryEntry, ENTRY_LIMITS, type EntryRange } from "./diary-entry.js";
-import { appendDiaryEntry, diaryEntries, locateDiary, readDiary, updateDiary } from "./dream-diary.js";
+import {
+  appendDiaryEntry,
+  DIARY_END,
+  DIARY_HEADING,
+  DIARY_START,
+  diaryEntries,
+  locateDiary,
+  readDiary,
+  updateDiary,
+} from "./dream-diary.js";
 import { markedSpans, splitLines } from "./managed-block.js";
 import { sha256 } from "./memory-file.js";
 import { chunkNote } from "./note-chunks.js";
@@ -169,8 +178,16 @@ export async function backfillDiary(
       written: written.length,
       skipped: skipped.length,
     });
+    // The diary as it was before the first backfill that gave it its diary section: a rollback that
+    // leaves the section empty gives those bytes back (or removes a file the backfill created).
+    const framed = records.length > 0 && !before.includes(DIARY_START);
+    const preimage = framed
+      ? [{ key: "diary", value: { text: before, existed: (await locateDiary(root)).exists }, updatedAt: now }]
+      : [];
     const diary = await context.store.transaction(async (tx) => {
       await tx.putSleepState(root, BACKFILL_STATE, records);
+      if ((await tx.getSleepState(root, BACKFILL_PREIMAGE, ["diary"])).length === 0)
+        await tx.putSleepState(root, BACKFILL_PREIMAGE, preimage);
       await tx.appendSleepEvents(root, [event]);
       // Last: a diary that cannot be written takes the records and the event back with it.
       return writeOver(root, before, text);
@@ -232,7 +249,13 @@ export async function rollbackBackfill(
     await context.store.transaction(async (tx) => {
       await tx.deleteSleepState(root, BACKFILL_STATE, [...days, ...missing]);
       await tx.appendSleepEvents(root, [event]);
-      await writeOver(root, before, lines.join(""));
+      const left = (await tx.listSleepState(root, BACKFILL_STATE)).length;
+      const [preimage] = await tx.getSleepState(root, BACKFILL_PREIMAGE, ["diary"]);
+      const after = lines.join("");
+      const restored = left === 0 ? unframed(after, preimage?.value) : undefined;
+      if (restored !== undefined) await tx.deleteSleepState(root, BACKFILL_PREIMAGE, ["diary"]);
+      if (restored === null) await removeDiary(root, before);
+      else await writeOver(root, before, restored ?? after);
     });
     return { removed: doomed.length, days, kept, missing };
   });
@@ -425,6 +448,37 @@ function backfillEvent(at: string, data: Record<string, unknown>): SleepEventInp
 }
 
 /** Writes `next` as the diary unless it is `before`; refuses when the diary is no longer `before`. */
+/** Where the diary's bytes before a backfill framed it are kept. */
+const BACKFILL_PREIMAGE = "diary-backfill-preimage";
+
+/**
+ * The diary as it was before the backfill gave it a section, when `after` is that text with only
+ * an empty generated section added (no entry left in it); `null` when the backfill created the file
+ * (it goes); undefined when the diary holds anything else since (kept as it is).
+ */
+function unframed(after: string, value: unknown): string | null | undefined {
+  const preimage = value as { text?: unknown; existed?: unknown } | undefined;
+  if (typeof preimage?.text !== "string" || diaryEntries(after).length > 0) return undefined;
+  const generated = new Set([DIARY_HEADING, DIARY_START, DIARY_END]);
+  const content = (text: string) =>
+    text.split(/\r?\n/u).filter((line) => line.trim() !== "" && !generated.has(line.trim()));
+  if (content(after).join("\n") !== content(preimage.text).join("\n")) return undefined;
+  return preimage.existed === false ? null : preimage.text;
+}
+
+/** Removes a diary only a backfill wrote, if it is still the text the rollback read. */
+async function removeDiary(root: string, before: string): Promise<void> {
+  const { path } = await locateDiary(root);
+  if ((await readDiary(root)) !== before) {
+    throw new LucidError(
+      "SLEEP_CONFLICT",
+      "DREAMS.md changed while sleep was rolling its backfill back; nothing was written. Run it again.",
+      { details: { workspace: root } },
+    );
+  }
+  await rm(path, { force: true });
+}
+
 async function writeOver(root: string, before: string, next: string): Promise<string> {
   if (next === before) return (await locateDiary(root)).path;
   const result = await updateDiary(root, (current) => {

@@ -245,7 +245,18 @@ describe("rolling a backfill back", () => {
     expect(diaryOf(dir)).toContain("I added this by hand.");
     const forced = await rollbackBackfill(context, dir, { force: true });
     expect(forced).toMatchObject({ removed: 1, days: ["2026-03-04"], kept: [] });
-    expect(diaryEntries(diaryOf(dir))).toEqual([]);
+    // The backfill had created DREAMS.md: with its last entry gone, so is the file.
+    expect(existsSync(join(dir, "DREAMS.md"))).toBe(false);
+  });
+
+  it("gives a diary without a diary section its exact bytes back", async () => {
+    const dir = workspace();
+    const own = "My own dream notes.\n\n- the one with the lighthouse\n";
+    writeFileSync(join(dir, "DREAMS.md"), own);
+    await backfillDiary(context, dir, range);
+    expect(diaryOf(dir)).not.toBe(own);
+    expect((await rollbackBackfill(context, dir)).removed).toBe(4);
+    expect(diaryOf(dir)).toBe(own);
   });
 
   it("forgets entries already gone, and removes nothing when nothing was recorded", async () => {

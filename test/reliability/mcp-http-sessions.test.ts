@@ -113,9 +113,11 @@ describe("MCP HTTP sessions", () => {
   });
 
   it("stay while the client keeps its stream open", async () => {
-    const server = await serve({ idleSessionMs: 100 });
+    // Idle for a second: long enough that connecting on a busy machine (initialize, then the
+    // initialized notification) never outlasts it; the wait is three times that.
+    const server = await serve({ idleSessionMs: 1_000 });
     const client = await connectHttp(server.url); // the SDK's client opens a GET stream for server messages
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(server.sessionCount()).toBe(1);
     expect((await callTool(client, "memory_list")).isError).not.toBe(true);
     await client.close();

@@ -50,7 +50,7 @@ import {
   type Year,
   yearLog,
 } from "./sleep-year.js";
-import { summarise } from "./stats.js";
+import { summarise, timeOnce } from "./stats.js";
 
 const { values } = parseArgs({
   options: {
@@ -132,12 +132,8 @@ interface Timing {
 }
 
 async function timed<T>(fn: () => Promise<T>): Promise<{ result: T; timing: Timing }> {
-  const cpu = process.cpuUsage();
-  const start = performance.now();
-  const result = await fn();
-  const wallMs = performance.now() - start;
-  const used = process.cpuUsage(cpu);
-  return { result, timing: { wallMs, cpuMs: (used.user + used.system) / 1000 } };
+  const { result, wallMs, cpuMs } = await timeOnce(fn);
+  return { result, timing: { wallMs, cpuMs } };
 }
 
 /** The median wall and the median CPU time, each on its own. */

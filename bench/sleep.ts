@@ -56,7 +56,7 @@ import {
   type Year,
   yearLog,
 } from "./sleep-year.js";
-import { type LatencySummary, summarise } from "./stats.js";
+import { type LatencySummary, summarise, timeOnce } from "./stats.js";
 
 const { values } = parseArgs({
   options: {
@@ -142,12 +142,8 @@ interface Phase {
 }
 
 async function timed<T>(fn: () => Promise<T>): Promise<{ result: T; phase: Phase }> {
-  const cpu = process.cpuUsage();
-  const start = performance.now();
-  const result = await fn();
-  const wallMs = performance.now() - start;
-  const used = process.cpuUsage(cpu);
-  return { result, phase: { wallMs, cpuMs: (used.user + used.system) / 1000 } };
+  const { result, wallMs, cpuMs } = await timeOnce(fn);
+  return { result, phase: { wallMs, cpuMs } };
 }
 
 /** Wall-clock percentiles of a series of calls, and the median CPU time of this process over one call. */

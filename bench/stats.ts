@@ -45,6 +45,18 @@ export interface Timings {
   readonly cpu: LatencySummary;
 }
 
+/** One call's result, its wall time and this process's CPU time over it (ms). */
+export async function timeOnce<T>(
+  fn: () => Promise<T>,
+): Promise<{ result: T; wallMs: number; cpuMs: number }> {
+  const startCpu = process.cpuUsage();
+  const start = performance.now();
+  const result = await fn();
+  const wallMs = performance.now() - start;
+  const used = process.cpuUsage(startCpu);
+  return { result, wallMs, cpuMs: (used.user + used.system) / 1000 };
+}
+
 /** Collects wall and CPU time for each call it runs. */
 export function createSampler(): { run<T>(fn: () => Promise<T>): Promise<T>; summary(): Timings } {
   const wall: number[] = [];

@@ -54,6 +54,8 @@ export const ERROR_KINDS = {
   STORE_READ_ONLY: "unavailable",
   STORE_CORRUPT: "unavailable",
   STORE_CLOSED: "unavailable",
+  // a database server that cannot be reached, or a connection lost mid-call (nothing was committed)
+  STORE_UNAVAILABLE: "unavailable",
   SCHEMA_TOO_NEW: "unavailable",
   STORE_FAILED: "internal",
   // embedders

@@ -57,6 +57,19 @@ export interface LlmConfig {
   apiKey?: DeferredString;
 }
 
+/** Where memories live: the SQLite file in Lucid's home (default), or a PostgreSQL database. */
+export type StoreConfig =
+  | { provider: "sqlite" }
+  | {
+      provider: "postgres";
+      /** `postgres://user:password@host:port/database`; usually `{ "env": "LUCID_PG_URL" }`. */
+      url: DeferredString;
+      schema?: string;
+      pool?: { max?: number; idleTimeoutMs?: number; connectionTimeoutMs?: number };
+      exactSearchBelow?: number;
+      efSearch?: number;
+    };
+
 export interface DefaultScopeConfig {
   userId?: string;
   agentId?: string;
@@ -64,6 +77,8 @@ export interface DefaultScopeConfig {
 }
 
 export interface LucidConfig {
+  /** Absent: the SQLite file in Lucid's home. */
+  store?: StoreConfig;
   embedder: EmbedderConfig;
   llm?: LlmConfig;
   /** Validated by the policy's own reader; resolved with the rest of the policy by `resolvePolicy`. */
@@ -86,6 +101,8 @@ export interface LucidConfig {
 
 /** Keys that hold secrets: never printed, whether written literally or as an env reference. */
 export const SECRET_KEYS: readonly string[] = [
+  // A connection URL may carry a password.
+  "store.url",
   "embedder.apiKey",
   "embedder.headers.*",
   "llm.apiKey",
@@ -105,6 +122,7 @@ export function isSecretKey(path: readonly string[]): boolean {
 export function validateConfig(raw: unknown, file: string): LucidConfig {
   const root = Section.of(file, "", raw);
   root.allowOnly([
+    "store",
     "embedder",
     "llm",
     "policy",
@@ -115,6 +133,7 @@ export function validateConfig(raw: unknown, file: string): LucidConfig {
     "sleep",
     "mcp",
   ]);
+  const store = root.section("store");
   const embedder = root.section("embedder");
   const llm = root.section("llm");
   const policy = root.section("policy");
@@ -123,6 +142,7 @@ export function validateConfig(raw: unknown, file: string): LucidConfig {
   const mcp = root.section("mcp");
   const sleep = root.section("sleep");
   return compact({
+    store: store === undefined ? undefined : readStore(store),
     embedder: embedder === undefined ? { provider: "local" } : readEmbedder(embedder),
     llm: llm === undefined ? undefined : readLlm(llm),
     policy: policy === undefined ? {} : readPolicy(policy),
@@ -264,6 +284,46 @@ function readSleep(section: Section): SleepSettingsInput {
 
 function readTimeZone(root: Section): string | undefined {
   return TIME_ZONE.read(root, "timeZone");
+}
+
+function readStore(section: Section): StoreConfig {
+  const provider = section.oneOf("provider", ["sqlite", "postgres"] as const) ?? "sqlite";
+  if (provider === "sqlite") {
+    section.allowOnly(["provider"]);
+    return { provider };
+  }
+  section.allowOnly(["provider", "url", "schema", "pool", "exactSearchBelow", "efSearch"]);
+  const url = section.deferredString("url");
+  if (url === undefined) {
+    section.fail(
+      "url",
+      'is required for postgres, e.g. { "env": "LUCID_PG_URL" } (postgres://user@host/database).',
+    );
+  }
+  const schema = section.string("schema");
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
+    section.fail(
+      "schema",
+      `must be a plain lower-case identifier (letters, digits, _), got ${JSON.stringify(schema)}.`,
+    );
+  }
+  const pool = section.section("pool");
+  pool?.allowOnly(["max", "idleTimeoutMs", "connectionTimeoutMs"]);
+  return compact({
+    provider,
+    url: url as DeferredString,
+    schema,
+    pool:
+      pool === undefined
+        ? undefined
+        : compact({
+            max: pool.positiveInteger("max"),
+            idleTimeoutMs: pool.positiveInteger("idleTimeoutMs"),
+            connectionTimeoutMs: pool.positiveInteger("connectionTimeoutMs"),
+          }),
+    exactSearchBelow: section.positiveInteger("exactSearchBelow"),
+    efSearch: section.positiveInteger("efSearch"),
+  });
 }
 
 function readEmbedder(section: Section): EmbedderConfig {

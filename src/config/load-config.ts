@@ -13,12 +13,18 @@ import { configError } from "../errors.js";
 import type { Policy } from "../policy/policy.js";
 import { resolvePolicy } from "../policy/resolve-policy.js";
 import type { MemoryOptions } from "../sdk/create-context.js";
-import { type EmbedderConfig, isSecretKey, type LucidConfig, validateConfig } from "./config-schema.js";
+import {
+  type EmbedderConfig,
+  isSecretKey,
+  type LucidConfig,
+  type StoreConfig,
+  validateConfig,
+} from "./config-schema.js";
 import { createConfiguredEmbedder } from "./configured-embedder.js";
 import { resolveDefaultScope, type ScopeDefaults, scopeOptionsOf } from "./default-scope.js";
 import { locateHome } from "./home.js";
 import { redactConfig } from "./redact-config.js";
-import { resolveEnvRefs } from "./resolve-env-refs.js";
+import { readDeferred, resolveEnvRefs } from "./resolve-env-refs.js";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -106,12 +112,27 @@ export async function resolveSetup(options: SetupOptions): Promise<Setup> {
     policy,
     memoryOptions: {
       path: loaded.databasePath,
+      ...storeOptions(config.store),
       ...embedderOptions(config.embedder),
       policy,
       ...(config.maxTextBytes === undefined ? {} : { maxTextBytes: config.maxTextBytes }),
       ...(config.timeZone === undefined ? {} : { timeZone: config.timeZone }),
     },
     defaultScope: scopeOptionsOf(loaded.defaultScope),
+  };
+}
+
+/**
+ * The `store` option for a PostgreSQL store. Its URL is read when the store opens (a getter), so a
+ * command that opens no store works while the variable the URL refers to is unset.
+ */
+function storeOptions(config: StoreConfig | undefined): Pick<MemoryOptions, "store"> {
+  if (config === undefined || config.provider === "sqlite") return {};
+  const { url, ...settings } = config;
+  return {
+    get store() {
+      return { ...settings, url: readDeferred(url) };
+    },
   };
 }
 

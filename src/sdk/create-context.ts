@@ -25,6 +25,7 @@ import type { Policy } from "../policy/policy.js";
 import type { PolicyLayer } from "../policy/policy-layer.js";
 import { isResolvedPolicy, resolvePolicy } from "../policy/resolve-policy.js";
 import type { EmbedderStamp } from "../store/ports/maintenance.js";
+import type { PostgresStoreOptions } from "../store/postgres/pg-options.js";
 import { createSqliteStore } from "../store/sqlite/sqlite-store.js";
 import type { MemoryStore } from "../store/store.js";
 import { isTimeZone } from "../text/expiry-date.js";
@@ -32,8 +33,12 @@ import { isTimeZone } from "../text/expiry-date.js";
 export interface MemoryOptions {
   /** The SQLite file. Default `~/.lucid/lucid.db`; `":memory:"` for a throw-away store. Ignored with `store`. */
   path?: string;
-  /** A store instance (e.g. PostgreSQL); replaces the SQLite default. */
-  store?: MemoryStore;
+  /**
+   * Where the memories live instead of the SQLite file: a PostgreSQL URL (`"postgres://…"`), a
+   * PostgreSQL store's settings (`{ provider: "postgres", url, pool }`), or a store instance. The
+   * memory's `close()` closes it, whichever it is.
+   */
+  store?: MemoryStore | string | PostgresStoreConfig;
   /**
    * Default: the local model the store was written with, and for a new store MiniLM
    * (all-MiniLM-L6-v2, 384-d, offline). A store USE lite wrote keeps USE lite until `reembed()`
@@ -71,6 +76,11 @@ export interface MemoryOptions {
   allowEmbedderChange?: boolean;
 }
 
+/** A PostgreSQL store's settings, as `lucid.config.json`'s `store` gives them. */
+export interface PostgresStoreConfig extends PostgresStoreOptions {
+  readonly provider: "postgres";
+}
+
 /** Mem0 keeps the last 10 messages of each session scope. */
 const MESSAGES_PER_SESSION = 10;
 
@@ -95,12 +105,13 @@ export async function createContext(options: MemoryOptions): Promise<MemoryConte
     const { secretsGuardOf } = await import("../core/secrets-guard.js");
     secretsGuardOf({ policy });
   }
-  const store = options.store ?? openDefaultStore(options);
+  const owned = options.store === undefined || !isStoreInstance(options.store);
+  const store = await openStore(options);
   let embedder: Embedder;
   let defaultLocal: EmbedderStamp | null = null;
   if (options.embedder === undefined) {
     const recorded = await store.embedderStamp().catch(async (error: unknown) => {
-      if (options.store === undefined) await store.close();
+      if (owned) await store.close();
       throw error;
     });
     embedder = localEmbedderFor(recorded?.id ?? null, options.localEmbedder);
@@ -117,7 +128,7 @@ export async function createContext(options: MemoryOptions): Promise<MemoryConte
     if (options.allowEmbedderChange === true && isLucidError(error, "EMBEDDER_MISMATCH")) {
       staleEmbedder = await store.embedderStamp();
     } else {
-      if (options.store === undefined) await store.close();
+      if (owned) await store.close();
       throw error;
     }
   }
@@ -133,6 +144,35 @@ export async function createContext(options: MemoryOptions): Promise<MemoryConte
     timeZone,
     messagesPerSession: MESSAGES_PER_SESSION,
   };
+}
+
+function isStoreInstance(store: MemoryOptions["store"]): store is MemoryStore {
+  return typeof store === "object" && store !== null && "transaction" in store;
+}
+
+/** The store the options name: an instance as given, PostgreSQL from a URL or settings, else SQLite. */
+async function openStore(options: MemoryOptions): Promise<MemoryStore> {
+  const given = options.store;
+  if (given === undefined) return openDefaultStore(options);
+  if (isStoreInstance(given)) return given;
+  const { isPostgresUrl } = await import("../store/postgres/pg-options.js");
+  if (typeof given === "string" && !isPostgresUrl(given)) {
+    throw new LucidError(
+      "INVALID_ARGUMENT",
+      `store must be a PostgreSQL URL (postgres://user@host/database), a store's settings or a store; for a SQLite file, pass path. Got ${JSON.stringify(given.slice(0, 40))}.`,
+    );
+  }
+  if (typeof given === "object" && (given as { provider?: unknown }).provider !== "postgres") {
+    throw new LucidError(
+      "INVALID_ARGUMENT",
+      `store settings need provider "postgres", got ${JSON.stringify((given as { provider?: unknown }).provider)}.`,
+    );
+  }
+  // Loaded only when asked for: a SQLite user never loads the PostgreSQL client.
+  const { openPostgresStore } = await import("../store/postgres/pg-store.js");
+  if (typeof given === "string") return openPostgresStore({ url: given });
+  const { provider: _provider, ...settings } = given;
+  return openPostgresStore(settings);
 }
 
 function openDefaultStore(options: MemoryOptions): MemoryStore {

@@ -1,6 +1,10 @@
 /**
  * The store backends the contract runs on, as Kysely reads its dialect list from the environment:
- * `LUCID_TEST_STORES=sqlite-file,sqlite-memory` (default: every backend this machine can run).
+ * `LUCID_TEST_STORES=sqlite-file,sqlite-memory,postgres` (default: every backend this machine can run).
+ *
+ * PostgreSQL runs when `LUCID_PG_URL` names a server (with pgvector); each store gets a schema of its
+ * own, dropped after the file. Without the variable it is skipped — unless `LUCID_REQUIRE_POSTGRES=1`
+ * (CI sets it), when its absence fails the run instead of quietly testing less.
  */
 
 import { mkdtempSync, rmSync } from "node:fs";
@@ -8,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll } from "vitest";
 import { createSqliteStore } from "../../src/store/sqlite/sqlite-store.js";
+import { postgresTestUrl, temporaryPostgresStores } from "../helpers/postgres.js";
 import type { BackendUnderTest } from "./contract/harness.js";
 
 function sqliteFile(): BackendUnderTest {
@@ -27,16 +32,28 @@ const sqliteMemory: BackendUnderTest = {
   skip: [],
 };
 
+function postgres(): BackendUnderTest {
+  const stores = temporaryPostgresStores();
+  afterAll(() => stores.dropAll());
+  return { name: "postgres", make: () => stores.make(), skip: [] };
+}
+
 const BACKENDS: Record<string, () => BackendUnderTest> = {
   "sqlite-file": sqliteFile,
   "sqlite-memory": () => sqliteMemory,
+  postgres,
 };
+
+/** Every backend, PostgreSQL only where a server is configured. */
+function defaultBackends(env: Readonly<Record<string, string | undefined>>): string[] {
+  return Object.keys(BACKENDS).filter((name) => name !== "postgres" || postgresTestUrl(env) !== undefined);
+}
 
 /** The backends named by `LUCID_TEST_STORES`; an unknown name fails loudly rather than testing less. */
 export function storeBackends(
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): BackendUnderTest[] {
-  const names = (env.LUCID_TEST_STORES ?? Object.keys(BACKENDS).join(","))
+  const names = (env.LUCID_TEST_STORES ?? defaultBackends(env).join(","))
     .split(",")
     .map((name) => name.trim())
     .filter((name) => name !== "");

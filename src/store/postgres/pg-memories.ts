@@ -1,0 +1,294 @@
+/**
+ * Memory rows in PostgreSQL: insert, update, delete, read and list, with their vector, keyword
+ * window and entity links kept in step (the memories sub-port).
+ *
+ * A memory's keyword document is its window: its text and, in a thread, the texts just before and
+ * after it (schema 5 of the SQLite store; the question is often asked in the turn before the
+ * answer). SQLite keeps windows with triggers; here each write refreshes the windows it changes —
+ * its own and its thread neighbours' — in the same transaction.
+ *
+ * @module
+ */
+
+import type { Scope } from "../../core/scope.js";
+import type { EntityLink, ListQuery, MemoriesPort, MemoryRow } from "../ports/memories.js";
+import { compilePgFilter } from "./pg-filter.js";
+import { readStamp } from "./pg-meta.js";
+import { Params } from "./pg-params.js";
+import { parseVector, type Sql, toNumber, vectorLiteral } from "./pg-sql.js";
+import { compilePgVisibility } from "./pg-visibility.js";
+
+export interface MemoryRecordRow {
+  seq: string;
+  id: string;
+  text: string;
+  hash: string;
+  user_id: string | null;
+  agent_id: string | null;
+  app_id: string | null;
+  run_id: string | null;
+  category: string | null;
+  metadata: string;
+  created_at: string;
+  updated_at: string;
+  expires_at: string | null;
+  thread: string | null;
+  thread_position: number | null;
+  actor_id: string | null;
+}
+
+export const MEMORY_COLUMNS =
+  "m.seq, m.id, m.text, m.hash, m.user_id, m.agent_id, m.app_id, m.run_id, m.category, m.metadata, m.created_at, m.updated_at, m.expires_at, m.thread, m.thread_position, m.actor_id";
+
+export function toMemoryRow(row: MemoryRecordRow): MemoryRow {
+  return {
+    id: row.id,
+    text: row.text,
+    hash: row.hash,
+    user_id: row.user_id,
+    agent_id: row.agent_id,
+    app_id: row.app_id,
+    run_id: row.run_id,
+    category: row.category,
+    metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    expiresAt: row.expires_at,
+    // Only when set, so a row without a conversation reads back exactly as it was written.
+    ...(row.thread === null ? {} : { thread: row.thread, threadPosition: row.thread_position }),
+    ...(row.actor_id === null ? {} : { actorId: row.actor_id }),
+  };
+}
+
+/**
+ * The seqs whose window holds the text of the memory at `seq`: it and its thread neighbours.
+ * Read before a delete (after it, the neighbours can no longer be found from it).
+ */
+const WINDOW_OF = `
+  select m.seq from memories m where m.seq = $1
+  union select (select p.seq from memories p where p.thread = m.thread and p.thread_position < m.thread_position
+                order by p.thread_position desc limit 1) from memories m where m.seq = $1 and m.thread is not null
+  union select (select n.seq from memories n where n.thread = m.thread and n.thread_position > m.thread_position
+                order by n.thread_position limit 1) from memories m where m.seq = $1 and m.thread is not null`;
+
+/** Recomputes the keyword windows of these memories from the texts now stored. */
+const REFRESH_WINDOWS = `
+  with w as (
+    select m.seq, case when m.thread is null then m.text else trim(
+      coalesce((select p.text from memories p where p.thread = m.thread and p.thread_position < m.thread_position
+                order by p.thread_position desc limit 1), '')
+      || ' ' || m.text || ' ' ||
+      coalesce((select n.text from memories n where n.thread = m.thread and n.thread_position > m.thread_position
+                order by n.thread_position limit 1), '')) end as body
+    from memories m where m.seq = any($1::bigint[])
+  )
+  update memories m set keywords = keyword_vector(w.body), keyword_length = keyword_words(w.body)
+  from w where m.seq = w.seq`;
+
+export function createPgMemories(sql: Sql): MemoriesPort {
+  const seqOf = async (id: string): Promise<string | undefined> =>
+    (await sql.one<{ seq: string }>("select seq from memories where id = $1", [id]))?.seq;
+
+  const windowOf = async (seq: string): Promise<string[]> =>
+    (await sql.rows<{ seq: string | null }>(WINDOW_OF, [seq])).flatMap((row) => row.seq ?? []);
+
+  const refreshWindows = async (seqs: readonly string[]): Promise<void> => {
+    if (seqs.length > 0) await sql.run(REFRESH_WINDOWS, [seqs]);
+  };
+
+  const link = async (memorySeq: string, entities: readonly EntityLink[]): Promise<void> => {
+    if (entities.length === 0) return;
+    // Sorted by key, so two writers linking the same entities lock their rows in the same order.
+    const sorted = [...entities].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    await sql.run(
+      `with given as (
+         select distinct on (key) key, name, type from unnest($2::text[], $3::text[], $4::text[]) e(key, name, type)
+         order by key
+       ), upserted as (
+         insert into entities(key, name, type) select key, name, type from given
+         on conflict (key) do update set key = excluded.key returning seq
+       )
+       insert into memory_entities(memory_seq, entity_seq) select $1, seq from upserted on conflict do nothing`,
+      [memorySeq, sorted.map((e) => e.key), sorted.map((e) => e.name), sorted.map((e) => e.type)],
+    );
+  };
+
+  /** Drops those of these entities that no memory links to any more. */
+  const dropOrphans = async (entitySeqs: readonly string[]): Promise<void> => {
+    if (entitySeqs.length === 0) return;
+    await sql.run(
+      `delete from entities e where e.seq = any($1::bigint[])
+         and not exists (select 1 from memory_entities me where me.entity_seq = e.seq)`,
+      [entitySeqs],
+    );
+  };
+
+  /** Removes a memory's entity links and drops the entities no memory links to any more. */
+  const unlink = async (memorySeq: string): Promise<void> => {
+    const previous = await sql.rows<{ entity_seq: string }>(
+      "delete from memory_entities where memory_seq = $1 returning entity_seq",
+      [memorySeq],
+    );
+    await dropOrphans(previous.map((row) => row.entity_seq));
+  };
+
+  return {
+    async insertMemory(memory) {
+      const row = await sql.one<{ seq: string }>(
+        `insert into memories(id, text, hash, user_id, agent_id, app_id, run_id, category, metadata, created_at,
+           updated_at, expires_at, thread, thread_position, actor_id, embedding, keywords, keyword_length)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16::vector,
+           keyword_vector($2), keyword_words($2)) returning seq`,
+        [
+          memory.id,
+          memory.text,
+          memory.hash,
+          memory.user_id,
+          memory.agent_id,
+          memory.app_id,
+          memory.run_id,
+          memory.category,
+          JSON.stringify(memory.metadata),
+          memory.createdAt,
+          memory.updatedAt,
+          memory.expiresAt,
+          memory.thread ?? null,
+          memory.thread === undefined || memory.thread === null ? null : (memory.threadPosition ?? 0),
+          memory.actorId ?? null,
+          vectorLiteral(memory.embedding),
+        ],
+      );
+      const seq = row?.seq as string;
+      // Outside a thread the window is the text, written with the row; in one, it and its neighbours change.
+      if (memory.thread !== undefined && memory.thread !== null) await refreshWindows(await windowOf(seq));
+      await link(seq, memory.entities);
+    },
+
+    async updateMemory(id, patch) {
+      const seq = await seqOf(id);
+      if (seq === undefined) return;
+      const before = await sql.one<{ text: string }>("select text from memories where seq = $1", [seq]);
+      await sql.run(
+        `update memories set text = $2, hash = $3, category = $4, metadata = $5, updated_at = $6, expires_at = $7
+         where seq = $1`,
+        [
+          seq,
+          patch.text,
+          patch.hash,
+          patch.category,
+          JSON.stringify(patch.metadata),
+          patch.updatedAt,
+          patch.expiresAt,
+        ],
+      );
+      if (before?.text !== patch.text) await refreshWindows(await windowOf(seq));
+      if (patch.embedding !== undefined) {
+        // A re-embedding under way computed its vector for the old text: it must embed this one again.
+        await sql.run("update memories set embedding = $2::vector, embedding_next = null where seq = $1", [
+          seq,
+          vectorLiteral(patch.embedding),
+        ]);
+      }
+      if (patch.entities !== undefined) {
+        const previous = await sql.rows<{ entity_seq: string }>(
+          "delete from memory_entities where memory_seq = $1 returning entity_seq",
+          [seq],
+        );
+        await link(seq, patch.entities);
+        await dropOrphans(previous.map((row) => row.entity_seq));
+      }
+    },
+
+    async deleteMemory(id) {
+      const seq = await seqOf(id);
+      if (seq === undefined) return;
+      const neighbours = (await windowOf(seq)).filter((other) => other !== seq);
+      await unlink(seq);
+      await sql.run("delete from memories where seq = $1", [seq]);
+      await refreshWindows(neighbours);
+    },
+
+    async getMemory(id) {
+      const row = await sql.one<MemoryRecordRow>(`select ${MEMORY_COLUMNS} from memories m where m.id = $1`, [
+        id,
+      ]);
+      return row === undefined ? null : toMemoryRow(row);
+    },
+
+    async getMemories(ids) {
+      if (ids.length === 0) return [];
+      const rows = await sql.rows<MemoryRecordRow>(
+        `select ${MEMORY_COLUMNS} from memories m where m.id = any($1::text[])`,
+        [ids],
+      );
+      const byId = new Map(rows.map((row) => [row.id, toMemoryRow(row)]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
+    async idsWithPrefix(prefix, limit) {
+      if (prefix === "") return [];
+      // A range on the unique index, not a scan: every id with the prefix sorts between these two.
+      const last = prefix.charCodeAt(prefix.length - 1);
+      const upper = `${prefix.slice(0, -1)}${String.fromCharCode(last + 1)}`;
+      const rows = await sql.rows<{ id: string }>(
+        "select id from memories where id >= $1 and id < $2 order by id limit $3",
+        [prefix, upper, limit],
+      );
+      return rows.map((row) => row.id);
+    },
+
+    async findByHash(scope: Scope, hash) {
+      const row = await sql.one<MemoryRecordRow>(
+        `select ${MEMORY_COLUMNS} from memories m where m.hash = $1
+           and m.user_id is not distinct from $2 and m.agent_id is not distinct from $3
+           and m.app_id is not distinct from $4 and m.run_id is not distinct from $5 limit 1`,
+        [hash, scope.user_id ?? null, scope.agent_id ?? null, scope.app_id ?? null, scope.run_id ?? null],
+      );
+      return row === undefined ? null : toMemoryRow(row);
+    },
+
+    async listMemories(query: ListQuery) {
+      const params = new Params();
+      const where = `${compilePgFilter(query.filter, params)} and ${compilePgVisibility(query.visibleAt, params)}`;
+      const counted = await sql.one<{ total: string }>(
+        `select count(*) as total from memories m where ${where}`,
+        params.values,
+      );
+      const direction = query.order === "oldest" ? "asc" : "desc";
+      const rows = await sql.rows<MemoryRecordRow>(
+        `select ${MEMORY_COLUMNS} from memories m where ${where}
+         order by m.created_at ${direction}, m.id ${direction} limit ${params.add(query.limit)} offset ${params.add(query.offset)}`,
+        params.values,
+      );
+      return { rows: rows.map(toMemoryRow), total: toNumber(counted?.total ?? 0) };
+    },
+
+    async getEmbeddings(ids) {
+      if (ids.length === 0) return new Map();
+      const rows = await sql.rows<{ id: string; embedding: string }>(
+        "select id, embedding::text as embedding from memories where id = any($1::text[]) and embedding is not null",
+        [ids],
+      );
+      return new Map(rows.map((row) => [row.id, parseVector(row.embedding)]));
+    },
+
+    embedderStamp: () => readStamp(sql),
+
+    async nextThreadPosition(thread) {
+      const row = await sql.one<{ last: number | null }>(
+        "select max(thread_position) as last from memories where thread = $1",
+        [thread],
+      );
+      return row?.last === null || row?.last === undefined ? 0 : row.last + 1;
+    },
+
+    async getEntityLinks(id) {
+      return sql.rows<EntityLink>(
+        `select e.key as key, e.name as name, e.type as type from memories m
+         join memory_entities me on me.memory_seq = m.seq join entities e on e.seq = me.entity_seq
+         where m.id = $1 order by e.key`,
+        [id],
+      );
+    },
+  };
+}

@@ -1,0 +1,192 @@
+/**
+ * The three candidate generators of hybrid search, in PostgreSQL: dense (pgvector), keyword (BM25
+ * over each memory's window) and entity links. Each applies the full filter and the expiry rule
+ * itself, so every hit it returns is a memory the caller may see.
+ *
+ * Dense search avoids the filtered-HNSW trap (`../shared/research/storage.md`: with an HNSW index
+ * present, `where user_id = $2 order by embedding <=> $1 limit 10` post-filters the index's 40
+ * candidates and returned 0 rows for a 1%-selective user). It first counts the memories the filter
+ * passes, no further than `exactSearchBelow`:
+ * - at or below it (a user's memories, the normal case), every one of them is compared, behind an
+ *   `offset 0` fence the planner cannot push the ordering through: exact, recall 1.0;
+ * - above it, the HNSW index with `hnsw.iterative_scan` (set on every connection), which keeps
+ *   scanning past rows the filter removes; if that still yields fewer than k, the exact path runs.
+ *
+ * Keyword search is BM25 as SQLite's FTS5 computes it (k1 = 1.2, b = 0.75; idf = ln((N − n + 0.5) /
+ * (n + 0.5)), at least 1e-6), so the same queries rank the same on both backends. Its corpus
+ * statistics — N, average window length, each term's document count — are what a trigger keeps in
+ * `keyword_totals` / `keyword_terms` (schema 1), over every memory, as FTS5's are.
+ *
+ * @module
+ */
+
+import type {
+  DenseHit,
+  DenseQuery,
+  EntityHit,
+  KeywordHit,
+  KeywordQuery,
+  SearchPort,
+} from "../ports/search.js";
+import { compilePgFilter } from "./pg-filter.js";
+import type { PgSettings } from "./pg-operations.js";
+import { Params } from "./pg-params.js";
+import { type Sql, toNumber, vectorLiteral } from "./pg-sql.js";
+import { compilePgVisibility } from "./pg-visibility.js";
+
+interface DistanceRow {
+  id: string;
+  thread: string | null;
+  distance: number;
+}
+
+function where(query: Pick<DenseQuery, "filter" | "visibleAt">, params: Params): string {
+  return `${compilePgFilter(query.filter, params)} and ${compilePgVisibility(query.visibleAt, params)}`;
+}
+
+export function createPgSearch(sql: Sql, settings: PgSettings): SearchPort {
+  /** How many memories pass the filter, counted no further than `limit + 1`. */
+  const countUpTo = async (query: DenseQuery, limit: number): Promise<number> => {
+    const params = new Params();
+    const clause = where(query, params);
+    const row = await sql.one<{ n: string }>(
+      `select count(*) as n from (select 1 from memories m where m.embedding is not null and ${clause}
+       limit ${params.add(limit + 1)}) s`,
+      params.values,
+    );
+    return toNumber(row?.n ?? 0);
+  };
+
+  const exact = async (query: DenseQuery): Promise<DistanceRow[]> => {
+    const params = new Params();
+    const vector = params.add(vectorLiteral(query.vector));
+    const clause = where(query, params);
+    return sql.rows<DistanceRow>(
+      `select s.id, s.thread, s.distance from (
+         select m.seq, m.id, m.thread, m.embedding <=> ${vector}::vector as distance
+         from memories m where m.embedding is not null and ${clause} offset 0
+       ) s order by s.distance, s.seq limit ${params.add(query.k)}`,
+      params.values,
+    );
+  };
+
+  const approximate = async (query: DenseQuery): Promise<DistanceRow[]> => {
+    const params = new Params();
+    const vector = params.add(vectorLiteral(query.vector));
+    const clause = where(query, params);
+    return sql.rows<DistanceRow>(
+      `select s.id, s.thread, s.distance from (
+         select m.seq, m.id, m.thread, m.embedding <=> ${vector}::vector as distance
+         from memories m where m.embedding is not null and ${clause}
+         order by m.embedding <=> ${vector}::vector limit ${params.add(query.k)}
+       ) s order by s.distance, s.seq`,
+      params.values,
+    );
+  };
+
+  return {
+    async searchDense(query): Promise<DenseHit[]> {
+      if (query.k <= 0) return [];
+      const passing = await countUpTo(query, settings.exactSearchBelow);
+      let rows = passing <= settings.exactSearchBelow ? await exact(query) : await approximate(query);
+      if (rows.length < query.k && passing > settings.exactSearchBelow) rows = await exact(query);
+      return rows.map((row) => ({ id: row.id, similarity: 1 - row.distance, thread: row.thread }));
+    },
+
+    async searchKeyword(query: KeywordQuery): Promise<KeywordHit[]> {
+      const terms = query.terms.filter((term) => term.length > 0);
+      if (terms.length === 0 || query.k <= 0) return [];
+      const params = new Params();
+      const given = params.add(terms);
+      const clause = where(query, params);
+      // One row of `q` per term's lexeme: a term given twice (or two terms with one stem) counts
+      // twice, as FTS5 sums over the query's phrases.
+      const rows = await sql.rows<{ id: string; thread: string | null; bm25: number }>(
+        `with q as (
+           select lexeme from unnest(${given}::text[]) t(term),
+             lateral unnest(tsvector_to_array(keyword_vector(t.term))) lexeme
+         ), totals as (
+           select coalesce(sum(documents), 0)::float8 as n, coalesce(sum(words), 0)::float8 as words
+           from keyword_totals
+         ), idf as (
+           select d.lexeme, greatest(ln((totals.n - d.df + 0.5) / (d.df + 0.5)), 1e-6) as idf
+           from (select q.lexeme, coalesce((select sum(k.documents) from keyword_terms k where k.term = q.lexeme), 0)::float8 as df
+                 from (select distinct lexeme from q) q) d, totals
+         ), tsq as (
+           select to_tsquery('simple', string_agg(quote_literal(lexeme), ' | ')) as query from (select distinct lexeme from q) d
+         )
+         select m.id, m.thread, sum(idf.idf * (tf.n * 2.2) / (tf.n + 1.2 * (0.25 + 0.75 * m.keyword_length / (totals.words / totals.n)))) as bm25
+         from memories m, tsq, totals,
+           lateral (select u.lexeme, array_length(u.positions, 1)::float8 as n from unnest(m.keywords) u) tf
+           join q on q.lexeme = tf.lexeme
+           join idf on idf.lexeme = tf.lexeme
+         where m.keywords @@ tsq.query and ${clause}
+         group by m.seq, m.id, m.thread
+         order by bm25 desc, m.seq limit ${params.add(query.k)}`,
+        params.values,
+      );
+      return rows.map((row) => ({ id: row.id, bm25: row.bm25, thread: row.thread }));
+    },
+
+    async candidateRows(ids, options) {
+      if (ids.length === 0) return [];
+      const text = options?.withText === true ? ", text" : "";
+      const rows = await sql.rows<{
+        id: string;
+        thread: string | null;
+        thread_position: number | null;
+        actor_id: string | null;
+        created_at: string;
+        text?: string;
+      }>(
+        `select id, thread, thread_position, actor_id, created_at${text} from memories where id = any($1::text[])`,
+        [ids],
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        thread: row.thread,
+        threadPosition: row.thread_position,
+        actorId: row.actor_id,
+        createdAt: row.created_at,
+        ...(row.text === undefined ? {} : { text: row.text }),
+      }));
+    },
+
+    async speakersNamed(query) {
+      if (query.names.length === 0) return [];
+      const params = new Params();
+      const names = params.add(query.names);
+      const clause = where(query, params);
+      const rows = await sql.rows<{ name: string }>(
+        `select distinct lower(n.name) as name from unnest(${names}::text[]) n(name)
+         where exists (select 1 from memories m where lower(m.actor_id) = lower(n.name) and ${clause})`,
+        params.values,
+      );
+      return rows.map((row) => row.name);
+    },
+
+    async searchEntities(query): Promise<EntityHit[]> {
+      if (query.keys.length === 0 || query.limit <= 0 || query.ids?.length === 0) return [];
+      const params = new Params();
+      const keys = params.add(query.keys);
+      const clause = where(query, params);
+      const onlyIds = query.ids === undefined ? "" : `where id = any(${params.add(query.ids)}::text[])`;
+      const rows = await sql.rows<{ id: string; key: string; link_count: string; thread: string | null }>(
+        `select id, key, link_count, thread from (
+           select m.id, m.seq, m.thread, e.key, count(*) over (partition by e.seq) as link_count
+           from entities e
+           join memory_entities me on me.entity_seq = e.seq
+           join memories m on m.seq = me.memory_seq
+           where e.key = any(${keys}::text[]) and ${clause}
+         ) hits ${onlyIds} order by link_count, seq desc, key limit ${params.add(query.limit)}`,
+        params.values,
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        key: row.key,
+        linkCount: toNumber(row.link_count),
+        thread: row.thread,
+      }));
+    },
+  };
+}

@@ -13,7 +13,7 @@ log() { echo "[postgres] $*" >&2; }
 if [ ! -x "$PG_BIN/pg_config" ] || [ ! -d /usr/include/postgresql/15/server ]; then
   log "installing postgresql-15 and its server headers"
   apt-get update -qq >&2
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-15 postgresql-server-dev-15 dpkg-dev >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-15 postgresql-server-dev-15 dpkg-dev make gcc >&2
 fi
 
 if [ ! -f "$("$PG_BIN/pg_config" --sharedir)/extension/vector.control" ]; then

@@ -10,7 +10,8 @@
  * - at or below it (a user's memories, the normal case), every one of them is compared, behind an
  *   `offset 0` fence the planner cannot push the ordering through: exact, recall 1.0;
  * - above it, the HNSW index with `hnsw.iterative_scan` (set on every connection), which keeps
- *   scanning past rows the filter removes; if that still yields fewer than k, the exact path runs.
+ *   scanning past rows the filter removes; if that still yields fewer than k (it stops after
+ *   `hnsw.max_scan_tuples`), the exact path runs.
  *
  * Keyword search is BM25 as SQLite's FTS5 computes it (k1 = 1.2, b = 0.75; idf = ln((N − n + 0.5) /
  * (n + 0.5)), at least 1e-6), so the same queries rank the same on both backends. Its corpus
@@ -70,18 +71,29 @@ export function createPgSearch(sql: Sql, settings: PgSettings): SearchPort {
     );
   };
 
+  /**
+   * Through the HNSW index. The planner would often sort instead (it cannot know the index must skip
+   * filtered rows), so sorting is switched off for this one statement, inside the call's transaction.
+   */
   const approximate = async (query: DenseQuery): Promise<DistanceRow[]> => {
     const params = new Params();
     const vector = params.add(vectorLiteral(query.vector));
     const clause = where(query, params);
-    return sql.rows<DistanceRow>(
-      `select s.id, s.thread, s.distance from (
-         select m.seq, m.id, m.thread, m.embedding <=> ${vector}::vector as distance
-         from memories m where m.embedding is not null and ${clause}
-         order by m.embedding <=> ${vector}::vector limit ${params.add(query.k)}
-       ) s order by s.distance, s.seq`,
-      params.values,
+    const previous = await sql.one<{ value: string }>(
+      "select current_setting('enable_sort') as value, set_config('enable_sort', 'off', true)",
     );
+    try {
+      return await sql.rows<DistanceRow>(
+        `select s.id, s.thread, s.distance from (
+           select m.seq, m.id, m.thread, m.embedding <=> ${vector}::vector as distance
+           from memories m where m.embedding is not null and ${clause}
+           order by m.embedding <=> ${vector}::vector limit ${params.add(query.k)}
+         ) s order by s.distance, s.seq`,
+        params.values,
+      );
+    } finally {
+      await sql.run("select set_config('enable_sort', $1, true)", [previous?.value ?? "on"]);
+    }
   };
 
   return {

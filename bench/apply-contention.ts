@@ -12,26 +12,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Embedder } from "../src/embed/embedder.js";
 import { openMemory } from "../src/index.js";
+import { hashEmbedder } from "./hash-embedder.js";
 
 const MEMORIES = Number(process.env.CONTENTION_MEMORIES ?? 13_000);
 const ADD_EVERY_MS = 50;
-
-/** Deterministic and instant: this measures the store, not a model. */
-export const hashEmbedder: Embedder = {
-  id: "bench-hash-16",
-  dimension: 16,
-  embed: async (texts) =>
-    texts.map((text) => {
-      let state = 2166136261;
-      for (const char of text) state = Math.imul(state ^ (char.codePointAt(0) ?? 0), 16777619) >>> 0;
-      return Array.from({ length: 16 }, () => {
-        state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-        return (state >>> 8) / 2 ** 24 - 0.5;
-      });
-    }),
-};
 
 interface WriterReport {
   readonly adds: number;

@@ -14,7 +14,10 @@
  *   `hnsw.max_scan_tuples`), the exact path runs.
  *
  * Keyword search is BM25 as SQLite's FTS5 computes it (k1 = 1.2, b = 0.75; idf = ln((N − n + 0.5) /
- * (n + 0.5)), at least 1e-6), so the same queries rank the same on both backends. Its corpus
+ * (n + 0.5)), at least 1e-6), so the same queries rank the same on both backends. FTS5 measures a
+ * document's length over all of its columns, and Lucid's FTS5 table has a second column holding one
+ * scope token per row: so here too a window's length is its words plus one, and the average length
+ * counts one more word per memory. Its corpus
  * statistics — N, average window length, each term's document count — are what a trigger keeps in
  * `keyword_totals` / `keyword_terms` (schema 1), over every memory, as FTS5's are.
  *
@@ -127,7 +130,7 @@ export function createPgSearch(sql: Sql, settings: PgSettings): SearchPort {
          ), tsq as (
            select to_tsquery('simple', string_agg(quote_literal(lexeme), ' | ')) as query from (select distinct lexeme from q) d
          )
-         select m.id, m.thread, sum(idf.idf * (tf.n * 2.2) / (tf.n + 1.2 * (0.25 + 0.75 * m.keyword_length / (totals.words / totals.n)))) as bm25
+         select m.id, m.thread, sum(idf.idf * (tf.n * 2.2) / (tf.n + 1.2 * (0.25 + 0.75 * (m.keyword_length + 1) / ((totals.words + totals.n) / totals.n)))) as bm25
          from memories m, tsq, totals,
            lateral (select u.lexeme, array_length(u.positions, 1)::float8 as n from unnest(m.keywords) u) tf
            join q on q.lexeme = tf.lexeme

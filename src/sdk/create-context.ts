@@ -6,10 +6,7 @@
  * @module
  */
 
-import { mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
 import { type Clock, systemClock } from "../clock.js";
-import { DATABASE_FILE_NAME, defaultHome } from "../config/home.js";
 import type { MemoryContext } from "../core/context.js";
 import { DEFAULT_MAX_TEXT_BYTES } from "../core/inputs.js";
 import { describeEmbedder, validateEmbedder } from "../embed/check-vectors.js";
@@ -26,9 +23,9 @@ import type { PolicyLayer } from "../policy/policy-layer.js";
 import { isResolvedPolicy, resolvePolicy } from "../policy/resolve-policy.js";
 import type { EmbedderStamp } from "../store/ports/maintenance.js";
 import type { PostgresStoreOptions } from "../store/postgres/pg-options.js";
-import { createSqliteStore } from "../store/sqlite/sqlite-store.js";
 import type { MemoryStore } from "../store/store.js";
 import { isTimeZone } from "../text/expiry-date.js";
+import { isStoreInstance, openStore } from "./open-store.js";
 
 export interface MemoryOptions {
   /** The SQLite file. Default `~/.lucid/lucid.db`; `":memory:"` for a throw-away store. Ignored with `store`. */
@@ -144,39 +141,4 @@ export async function createContext(options: MemoryOptions): Promise<MemoryConte
     timeZone,
     messagesPerSession: MESSAGES_PER_SESSION,
   };
-}
-
-function isStoreInstance(store: MemoryOptions["store"]): store is MemoryStore {
-  return typeof store === "object" && store !== null && "transaction" in store;
-}
-
-/** The store the options name: an instance as given, PostgreSQL from a URL or settings, else SQLite. */
-async function openStore(options: MemoryOptions): Promise<MemoryStore> {
-  const given = options.store;
-  if (given === undefined) return openDefaultStore(options);
-  if (isStoreInstance(given)) return given;
-  const { isPostgresUrl } = await import("../store/postgres/pg-options.js");
-  if (typeof given === "string" && !isPostgresUrl(given)) {
-    throw new LucidError(
-      "INVALID_ARGUMENT",
-      `store must be a PostgreSQL URL (postgres://user@host/database), a store's settings or a store; for a SQLite file, pass path. Got ${JSON.stringify(given.slice(0, 40))}.`,
-    );
-  }
-  if (typeof given === "object" && (given as { provider?: unknown }).provider !== "postgres") {
-    throw new LucidError(
-      "INVALID_ARGUMENT",
-      `store settings need provider "postgres", got ${JSON.stringify((given as { provider?: unknown }).provider)}.`,
-    );
-  }
-  // Loaded only when asked for: a SQLite user never loads the PostgreSQL client.
-  const { openPostgresStore } = await import("../store/postgres/pg-store.js");
-  if (typeof given === "string") return openPostgresStore({ url: given });
-  const { provider: _provider, ...settings } = given;
-  return openPostgresStore(settings);
-}
-
-function openDefaultStore(options: MemoryOptions): MemoryStore {
-  const path = options.path ?? join(defaultHome(), DATABASE_FILE_NAME);
-  if (path !== ":memory:" && options.readOnly !== true) mkdirSync(dirname(path), { recursive: true });
-  return createSqliteStore({ path, readOnly: options.readOnly, busyTimeoutMs: options.busyTimeoutMs });
 }

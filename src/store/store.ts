@@ -20,6 +20,7 @@ import type { RunsPort } from "./ports/runs.js";
 import type { SearchPort } from "./ports/search.js";
 import type { SleepStatePort } from "./ports/sleep-state.js";
 import type { SnapshotsPort } from "./ports/snapshots.js";
+import type { TransferPort } from "./ports/transfer.js";
 
 export interface StoreCapabilities {
   /** The backend's name, for `status` and messages (`sqlite`, `postgres`). */
@@ -51,7 +52,7 @@ export interface MemoryStoreOps
   transaction<T>(fn: (tx: MemoryStoreOps) => Promise<T>): Promise<T>;
 }
 
-export interface MemoryStore extends MemoryStoreOps, MaintenancePort, SnapshotsPort {
+export interface MemoryStore extends MemoryStoreOps, MaintenancePort, SnapshotsPort, TransferPort {
   readonly capabilities: StoreCapabilities;
   /** Where the data lives, for messages and `status` (a file path, a redacted URL). */
   readonly location: string;

@@ -35,6 +35,8 @@ export function uniqueSchema(prefix = "lucid_test"): string {
 /** Makes stores in fresh schemas; `dropAll` removes every schema it made. */
 export function temporaryPostgresStores(options: Partial<PostgresStoreOptions> = {}): {
   make: (extra?: Partial<PostgresStoreOptions>) => Promise<MemoryStore>;
+  /** Drops this schema with the others (one a test made by hand). */
+  adopt: (schema: string) => void;
   dropAll: () => Promise<void>;
   readonly url: string;
   readonly schemas: readonly string[];
@@ -48,6 +50,9 @@ export function temporaryPostgresStores(options: Partial<PostgresStoreOptions> =
       const schema = extra.schema ?? uniqueSchema();
       made.push(schema);
       return openPostgresStore({ url, pool: { max: 4 }, ...options, ...extra, schema });
+    },
+    adopt(schema) {
+      made.push(schema);
     },
     async dropAll() {
       if (made.length === 0) return;

@@ -19,6 +19,7 @@ import { importCommand } from "./import.js";
 import { initCommand } from "./init.js";
 import { listCommand } from "./list.js";
 import { mcpCommand } from "./mcp.js";
+import { migrateCommand } from "./migrate.js";
 import { pinCommand, unpinCommand } from "./pin.js";
 import { purgeCommand } from "./purge.js";
 import { reembedCommand } from "./reembed.js";
@@ -50,6 +51,7 @@ export const COMMANDS: readonly Command[] = [
   sleepCommand,
   sessionCommand,
   reembedCommand,
+  migrateCommand,
   resetCommand,
   initCommand,
   configCommand,

@@ -28,6 +28,7 @@ import { POSTGRES_DEFAULTS, type PostgresStoreOptions, redactUrl } from "./pg-op
 import { assertSchemaName, migratePostgres, SCHEMA_VERSION } from "./pg-schema.js";
 import { createPgSnapshots } from "./pg-snapshots.js";
 import { type Sql, sqlOn } from "./pg-sql.js";
+import { createPgTransfer } from "./pg-transfer.js";
 
 const CAPABILITIES: StoreCapabilities = Object.freeze({
   backend: "postgres",
@@ -89,7 +90,8 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       options.pool?.connectionTimeoutMs,
       POSTGRES_DEFAULTS.connectionTimeoutMs,
     ),
-    application_name: "lucid-memory",
+    // The URL's own `application_name` (how an operator tells processes apart in pg_stat_activity) wins.
+    ...(hasApplicationName(options.url) ? {} : { application_name: "lucid-memory" }),
   };
 
   const translate = (error: unknown) => translatePostgresError(error, location);
@@ -107,10 +109,18 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   pool.on("error", () => undefined);
 
   /** A pooled connection, retried while the server cannot be reached, up to `retryForMs`. */
+  const listening = new WeakSet<pg.PoolClient>();
   const connect = async (): Promise<pg.PoolClient> =>
     retrying(async () => {
       try {
-        return await pool.connect();
+        const client = await pool.connect();
+        // A checked-out connection the server ends emits `error` besides failing its query; with no
+        // listener that event would end the process. The failed query already reports it.
+        if (!listening.has(client)) {
+          client.on("error", () => undefined);
+          listening.add(client);
+        }
+        return client;
       } catch (error) {
         throw isConnectionError(error) ? new NotStarted(error) : error;
       }
@@ -157,21 +167,26 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
    * Runs `fn` in a transaction on one pooled connection. With `retry`, a connection lost before the
    * commit was sent is tried again on a new one: the server rolled everything back.
    */
-  const inTransaction = async <T>(fn: (sql: Sql, client: pg.PoolClient) => Promise<T>, retry: boolean) => {
+  const inTransaction = async <T>(
+    fn: (sql: Sql, client: pg.PoolClient) => Promise<T>,
+    retry: boolean,
+    autocommit = false,
+  ) => {
     open();
     return retrying(async () => {
       const client = await connect();
       let committing = false;
       let broken: unknown;
       try {
-        await client.query("begin");
+        if (!autocommit) await client.query("begin");
         const result = await fn(sqlOn(client), client);
         committing = true;
-        await client.query("commit");
+        if (!autocommit) await client.query("commit");
         return result;
       } catch (error) {
         if (isConnectionError(error)) broken = error;
-        else await client.query("rollback").catch((rollbackError: unknown) => (broken = rollbackError));
+        else if (!autocommit)
+          await client.query("rollback").catch((rollbackError: unknown) => (broken = rollbackError));
         if (retry && !committing && broken !== undefined && isConnectionError(error))
           throw new NotStarted(error);
         throw translate(error);
@@ -182,8 +197,8 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     });
   };
 
-  const single = <T>(fn: (ops: PgOperations) => Promise<T>): Promise<T> =>
-    inTransaction((sql) => fn(createPgOperations(sql, settings)), true);
+  const single = <T>(name: string, fn: (ops: PgOperations) => Promise<T>): Promise<T> =>
+    inTransaction((sql) => fn(createPgOperations(sql, settings)), true, SINGLE_STATEMENT_READS.has(name));
 
   const handle = (sql: Sql, depth: number): MemoryStoreOps => {
     const ops = createPgOperations(sql, settings);
@@ -229,10 +244,21 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     },
     translate,
   });
+  const transfer = createPgTransfer({
+    location,
+    connect: async () => {
+      open();
+      return connect();
+    },
+    translate,
+    transaction: (fn) => inTransaction((sql) => fn(sql), true),
+    maintenance,
+  });
 
   return {
     ...operations,
     ...maintenance,
+    ...transfer,
     streamMemories: (query) => {
       open();
       return snapshots.streamMemories(query);
@@ -258,17 +284,62 @@ const NO_SQL: Sql = {
   run: () => Promise.reject(new Error("no connection")),
 };
 
-/** Each method of `template`, run by `run` on the operations of a connection it provides. */
-function routeThrough<P extends object>(template: P, run: <R>(fn: (ops: P) => Promise<R>) => Promise<R>): P {
+/**
+ * Operations that are one read statement: outside a transaction they run as it alone (PostgreSQL
+ * makes a single statement atomic), saving the `begin` and `commit` round trips — a hybrid search
+ * makes several such calls. Every other call runs in a transaction of its own.
+ */
+const SINGLE_STATEMENT_READS: ReadonlySet<string> = new Set([
+  "getMemory",
+  "getMemories",
+  "idsWithPrefix",
+  "findByHash",
+  "getEmbeddings",
+  "embedderStamp",
+  "nextThreadPosition",
+  "getEntityLinks",
+  "searchKeyword",
+  "candidateRows",
+  "speakersNamed",
+  "searchEntities",
+  "listHistory",
+  "listMessages",
+  "listRuns",
+  "runsTouching",
+  "listPreimages",
+  "getRecalls",
+  "listRecalls",
+  "getSleepState",
+  "listSleepState",
+  "listSleepEvents",
+  "listNoteFiles",
+  "searchNotesDense",
+  "searchNotesKeyword",
+]);
+
+/** Each method of `template`, run by `run` (told its name) on the operations of a connection it provides. */
+function routeThrough<P extends object>(
+  template: P,
+  run: <R>(name: string, fn: (ops: P) => Promise<R>) => Promise<R>,
+): P {
   const port: Record<string, unknown> = {};
   for (const name of Object.keys(template)) {
     port[name] = (...args: unknown[]) =>
       run(
+        name,
         (ops) =>
           (ops as Record<string, (...a: unknown[]) => Promise<unknown>>)[name]?.(...args) as Promise<never>,
       );
   }
   return port as P;
+}
+
+function hasApplicationName(url: string): boolean {
+  try {
+    return new URL(url).searchParams.has("application_name");
+  } catch {
+    return false;
+  }
 }
 
 /** Each method of `ops` with its failures translated. */

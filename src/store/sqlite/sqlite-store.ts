@@ -32,6 +32,7 @@ import { SCHEMA_VERSION } from "./sqlite-schema.js";
 import { createSqliteSearch } from "./sqlite-search.js";
 import { createSqliteSleepState } from "./sqlite-sleep-state.js";
 import { createSqliteSnapshots } from "./sqlite-snapshots.js";
+import { createSqliteTransfer } from "./sqlite-transfer.js";
 import { StatementCache } from "./statement-cache.js";
 import { type SyncPort, wrapPort } from "./sync-port.js";
 
@@ -180,12 +181,28 @@ export function createSqliteStore(options: SqliteStoreOptions): MemoryStore {
     busyTimeoutMs,
   });
 
+  const transfer = createSqliteTransfer({
+    location,
+    statements,
+    sameConnection: location === ":memory:" || inMemoryCopy,
+    exclusive: serialised,
+    atomically,
+    busyTimeoutMs,
+    bindEmbedder: maintenance.bindEmbedder,
+    beginReembed: maintenance.beginReembed,
+  });
+
   return {
     ...wrapPort<Operations>(operations, serialised),
     ...wrapPort(maintenance, serialised),
     streamMemories: (query) => {
       if (inside.getStore() !== undefined) throw misuse();
       return snapshots.streamMemories(query);
+    },
+    ...transfer,
+    exportRecords: (options) => {
+      if (inside.getStore() !== undefined) throw misuse();
+      return transfer.exportRecords(options);
     },
     capabilities: CAPABILITIES,
     location,

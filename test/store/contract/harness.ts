@@ -38,10 +38,19 @@ export function newMemory(overrides: Partial<NewMemory> & { text: string }): New
 
 export type CaseFn = (name: string, fn: () => Promise<void>) => void;
 
-/** One sub-port's suite: its cases, given the store under test and a way to reopen it. */
+/**
+ * One sub-port's suite: its cases, given the store under test, a way to reopen it (a new, empty
+ * store bound to the test embedder in its place), and `fresh` — a second new, empty store of the same
+ * backend, bound to no embedder, open beside it until the case ends.
+ */
 export interface ContractPart {
   readonly name: string;
-  cases(it: CaseFn, store: () => MemoryStore, reopen: () => Promise<void>): void;
+  cases(
+    it: CaseFn,
+    store: () => MemoryStore,
+    reopen: () => Promise<void>,
+    fresh: () => Promise<MemoryStore>,
+  ): void;
 }
 
 export interface BackendUnderTest {
@@ -63,10 +72,17 @@ export function describeStoreContract(backend: BackendUnderTest, parts: readonly
       current = await backend.make();
       await current.bindEmbedder({ id: "test-embedder", dimension: DIMENSION });
     };
+    const others: MemoryStore[] = [];
+    const fresh = async () => {
+      const made = await backend.make();
+      others.push(made);
+      return made;
+    };
     beforeEach(reopen);
     afterEach(async () => {
       await current?.close();
       current = undefined;
+      for (const other of others.splice(0)) await other.close();
     });
     for (const part of parts) {
       describe(part.name, () => {
@@ -76,7 +92,7 @@ export function describeStoreContract(backend: BackendUnderTest, parts: readonly
           );
           (skipped === true ? vitestIt.skip : vitestIt)(name, fn);
         };
-        part.cases(it, store, reopen);
+        part.cases(it, store, reopen, fresh);
       });
     }
   });

@@ -16,6 +16,7 @@ import { searchPart } from "./search.js";
 import { sleepStatePart } from "./sleep-state.js";
 import { snapshotsPart } from "./snapshots.js";
 import { transactionsPart } from "./transactions.js";
+import { transferPart } from "./transfer.js";
 
 export const STORE_CONTRACT: readonly ContractPart[] = [
   memoriesPart,
@@ -30,4 +31,5 @@ export const STORE_CONTRACT: readonly ContractPart[] = [
   notesPart,
   maintenancePart,
   transactionsPart,
+  transferPart,
 ];

@@ -1,7 +1,8 @@
 /**
  * PostgreSQL + pgvector at scale: `npm run bench:postgres -- [--sizes 10000,100000,1000000]
- * [--queries 200]`, against the server `LUCID_PG_URL` names (the benchmark makes and drops a schema
- * `lucid_bench_<size>` per size).
+ * [--queries 200] [--backends postgres,sqlite]`, against the server `LUCID_PG_URL` names (the
+ * benchmark makes and drops a schema `lucid_bench_<size>` per size); `sqlite` adds the same
+ * measurements on a SQLite store of the same corpus, for the comparison.
  *
  * Per size: the synthetic corpus of the SQLite scale benchmark (512-d, 1,000 memories per user from
  * 100k up, 100 users below), bulk-loaded (`postgres-load.ts`), then through the store port and the
@@ -13,12 +14,11 @@
  */
 
 import { parseArgs } from "node:util";
-import pg from "pg";
 import { parseFilters } from "../src/filters/parse-filters.js";
 import { openMemory } from "../src/index.js";
-import { openPostgresStore } from "../src/store/postgres/pg-store.js";
 import { keywordTerms } from "../src/text/keywords.js";
-import { bulkLoad, type LoadTimings, userId } from "./postgres-load.js";
+import { BACKENDS, type BackendName, buildStore } from "./postgres-backends.js";
+import { type LoadTimings, userId } from "./postgres-load.js";
 import { newMemoryRow } from "./postgres-rows.js";
 import { createPrecomputedEmbedder } from "./precomputed-embedder.js";
 import { createRandom } from "./prng.js";
@@ -44,6 +44,7 @@ const SDK_ADDS = 500;
 const progress = (message: string) => process.stderr.write(`postgres: ${message}\n`);
 
 interface SizeResult {
+  readonly backend: BackendName;
   readonly size: number;
   readonly users: number;
   readonly load: LoadTimings;
@@ -86,27 +87,24 @@ async function timeCalls(count: number, call: (i: number) => Promise<unknown>): 
   return summarise(samples);
 }
 
-async function runSize(url: string, size: number, queries: number): Promise<SizeResult> {
+async function runSize(backend: BackendName, size: number, queries: number): Promise<SizeResult> {
   const users = Math.max(100, Math.round(size / 1000));
   const perUser = size / users;
-  progress(`${size}: generating (${users} users of ${perUser})`);
+  progress(`${backend} ${size}: generating (${users} users of ${perUser})`);
   const corpus = generateCorpus({ count: size, extra: STORE_ADDS + SDK_ADDS, users, seed: SEED });
-  const schema = `lucid_bench_${size}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`drop schema if exists ${schema} cascade`);
-  const store = await openPostgresStore({ url, schema });
-  await store.bindEmbedder({ id: EMBEDDER_ID, dimension: SYNTHETIC_DIMENSION });
-  progress(`${size}: loading`);
-  const load = await bulkLoad(admin, schema, corpus, size, progress);
-  progress(`${size}: loaded in ${load.rowsSeconds.toFixed(1)} s, index ${load.indexSeconds.toFixed(1)} s`);
+  progress(`${backend} ${size}: loading`);
+  const built = await buildStore(backend, corpus, size, EMBEDDER_ID, progress);
+  const { store, load } = built;
+  progress(
+    `${backend} ${size}: loaded in ${load.rowsSeconds.toFixed(1)} s, index ${load.indexSeconds.toFixed(1)} s`,
+  );
 
   const random = createRandom(SEED + size);
   const asked = Array.from({ length: queries + WARM_UP }, () => corpus.query(random, size));
   const vectorOf = (text: string) => corpus.vectors.get(text) as Float32Array;
   const userOf = (target: number) => corpus.memories[target]?.user ?? 0;
 
-  progress(`${size}: scoped dense`);
+  progress(`${backend} ${size}: scoped dense`);
   const scopedHits: string[][] = [];
   const scopedDense = await timeCalls(queries, async (i) => {
     const query = asked[i % asked.length] as (typeof asked)[number];
@@ -122,7 +120,7 @@ async function runSize(url: string, size: number, queries: number): Promise<Size
     return bruteForce(corpus, vectorOf(query.text), user * perUser, (user + 1) * perUser);
   });
 
-  progress(`${size}: unscoped dense`);
+  progress(`${backend} ${size}: unscoped dense`);
   const unscopedHits: string[][] = [];
   const unscopedDense = await timeCalls(queries, async (i) => {
     const query = asked[i % asked.length] as (typeof asked)[number];
@@ -134,7 +132,7 @@ async function runSize(url: string, size: number, queries: number): Promise<Size
     bruteForce(corpus, vectorOf(query.text), 0, size),
   );
 
-  progress(`${size}: scoped keyword`);
+  progress(`${backend} ${size}: scoped keyword`);
   const scopedKeyword = await timeCalls(queries, async (i) => {
     const query = asked[i % asked.length] as (typeof asked)[number];
     await store.searchKeyword({
@@ -150,13 +148,13 @@ async function runSize(url: string, size: number, queries: number): Promise<Size
     vectors: corpus.vectors,
   });
   const memory = await openMemory({ store, embedder });
-  progress(`${size}: scoped hybrid`);
+  progress(`${backend} ${size}: scoped hybrid`);
   const scopedHybrid = await timeCalls(queries, async (i) => {
     const query = asked[i % asked.length] as (typeof asked)[number];
     await memory.search(query.text, { filters: { user_id: userId(userOf(query.target)) }, topK: K });
   });
 
-  progress(`${size}: adds`);
+  progress(`${backend} ${size}: adds`);
   const storeAddsStarted = performance.now();
   const storeLatency = await timeCalls(STORE_ADDS - WARM_UP, async (i) => {
     const index = size + i;
@@ -174,14 +172,11 @@ async function runSize(url: string, size: number, queries: number): Promise<Size
   });
   const sdkAdds = { perSecond: SDK_ADDS / ((performance.now() - sdkStarted) / 1000), latency: sdkLatency };
 
-  const sized = await admin.query<{ bytes: string }>(
-    "select sum(pg_total_relation_size(c.oid)) as bytes from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1 and c.relkind = 'r'",
-    [schema],
-  );
+  const bytes = await built.size();
   await memory.close();
-  await admin.query(`drop schema if exists ${schema} cascade`);
-  await admin.end();
+  await built.dispose();
   return {
+    backend,
     size,
     users,
     load,
@@ -193,7 +188,7 @@ async function runSize(url: string, size: number, queries: number): Promise<Size
     unscopedRecall,
     scopedKeyword,
     scopedHybrid,
-    tableMb: Number(sized.rows[0]?.bytes ?? 0) / 1e6,
+    tableMb: bytes / 1e6,
   };
 }
 
@@ -220,8 +215,9 @@ function render(results: readonly SizeResult[]): { text: string; goals: Goal[] }
     "Load (bulk, SQL; then the keyword statistics and the HNSW index, m 16, ef_construction 64)",
     "",
     renderTable(
-      ["memories", "users", "rows s", "rows/s", "statistics s", "HNSW build s", "tables + indexes MB"],
+      ["backend", "memories", "users", "rows s", "rows/s", "statistics s", "HNSW build s", "MB on disk"],
       results.map((r) => [
+        r.backend,
         r.size,
         r.users,
         fixed(r.load.rowsSeconds, 1),
@@ -257,6 +253,7 @@ function render(results: readonly SizeResult[]): { text: string; goals: Goal[] }
     "",
     renderTable(
       [
+        "backend",
         "memories",
         "scoped dense p50 ms",
         "p95",
@@ -270,6 +267,7 @@ function render(results: readonly SizeResult[]): { text: string; goals: Goal[] }
         "p95",
       ],
       results.map((r) => [
+        r.backend,
         r.size,
         ...ms(r.scopedDense),
         fixed(r.scopedRecall, 4),
@@ -280,22 +278,23 @@ function render(results: readonly SizeResult[]): { text: string; goals: Goal[] }
       ]),
     ),
   ].join("\n");
-  const largest = results.at(-1);
+  const postgres = results.filter((r) => r.backend === "postgres");
+  const largest = postgres.at(-1);
   const goals: Goal[] =
     largest === undefined
       ? []
       : [
           {
-            name: `scoped dense search p50 at ${largest.size} (engine-only, loopback)`,
+            name: `PostgreSQL scoped dense search p50 at ${largest.size} (engine-only, loopback)`,
             target: "≤ 5 ms",
             actual: `${fixed(largest.scopedDense.p50, 2)} ms`,
             pass: largest.scopedDense.p50 <= 5,
           },
           {
-            name: `scoped exact search recall@${K} at every size`,
+            name: `PostgreSQL scoped exact search recall@${K} at every size`,
             target: "1.0",
-            actual: results.map((r) => fixed(r.scopedRecall, 4)).join(" / "),
-            pass: results.every((r) => r.scopedRecall === 1),
+            actual: postgres.map((r) => fixed(r.scopedRecall, 4)).join(" / "),
+            pass: postgres.every((r) => r.scopedRecall === 1),
           },
         ];
   return { text: `${text}\n\nGoals\n\n${renderGoals(goals)}`, goals };
@@ -303,10 +302,15 @@ function render(results: readonly SizeResult[]): { text: string; goals: Goal[] }
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { sizes: { type: "string" }, queries: { type: "string" } },
+    options: { sizes: { type: "string" }, queries: { type: "string" }, backends: { type: "string" } },
   });
+  const backends = (values.backends ?? "postgres").split(",") as BackendName[];
+  if (backends.some((backend) => !BACKENDS.includes(backend))) {
+    console.error(`--backends takes a list of ${BACKENDS.join(", ")}`);
+    process.exit(1);
+  }
   const url = process.env.LUCID_PG_URL;
-  if (url === undefined || url === "") {
+  if (backends.includes("postgres") && (url === undefined || url === "")) {
     console.error("bench:postgres needs LUCID_PG_URL (a server with pgvector; .ci/postgres.sh starts one).");
     process.exit(1);
   }
@@ -314,14 +318,15 @@ async function main(): Promise<void> {
   const queries = Number(values.queries ?? 200);
   const info = runInfo();
   const results: SizeResult[] = [];
-  for (const size of sizes) results.push(await runSize(url, size, queries));
+  for (const size of sizes)
+    for (const backend of backends) results.push(await runSize(backend, size, queries));
   const report = render(results);
   console.log(
     `\n## PostgreSQL (engine-only, synthetic ${SYNTHETIC_DIMENSION}-d vectors)\n${renderRunInfo(info)}\n`,
   );
   console.log(report.text);
   console.log(
-    `\nresults: ${writeResults("postgres", info, { sizes, queries, results, goals: report.goals })}`,
+    `\nresults: ${writeResults(`postgres-${backends.join("-")}`, info, { sizes, queries, results, goals: report.goals })}`,
   );
 }
 

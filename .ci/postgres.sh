@@ -10,8 +10,14 @@ PG_PORT=${LUCID_CI_PG_PORT:-5439}
 
 log() { echo "[postgres] $*" >&2; }
 
-if [ ! -x "$PG_BIN/pg_config" ] || [ ! -d /usr/include/postgresql/15/server ]; then
-  log "installing postgresql-15 and its server headers"
+# Each piece checked on its own: a machine may have the server but not the headers, or the headers
+# but not the tools that build and unpack a source package.
+need_install=""
+[ -x "$PG_BIN/postgres" ] || need_install=1
+[ -d /usr/include/postgresql/15/server ] || need_install=1
+for tool in dpkg-source make gcc; do command -v "$tool" >/dev/null || need_install=1; done
+if [ -n "$need_install" ]; then
+  log "installing postgresql-15, its server headers and the build tools"
   apt-get update -qq >&2
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-15 postgresql-server-dev-15 dpkg-dev make gcc >&2
 fi

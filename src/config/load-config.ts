@@ -110,30 +110,30 @@ export async function resolveSetup(options: SetupOptions): Promise<Setup> {
   return {
     loaded,
     policy,
-    memoryOptions: {
+    memoryOptions: withStore(config.store, {
       path: loaded.databasePath,
-      ...storeOptions(config.store),
       ...embedderOptions(config.embedder),
       policy,
       ...(config.maxTextBytes === undefined ? {} : { maxTextBytes: config.maxTextBytes }),
       ...(config.timeZone === undefined ? {} : { timeZone: config.timeZone }),
-    },
+    }),
     defaultScope: scopeOptionsOf(loaded.defaultScope),
   };
 }
 
 /**
- * The `store` option for a PostgreSQL store. Its URL is read when the store opens (a getter), so a
- * command that opens no store works while the variable the URL refers to is unset.
+ * `options` with the `store` option of a PostgreSQL store, as a getter defined on the object itself,
+ * so its URL is read only when the options are used to open the store (they are spread then): a
+ * command that opens no store (`lucid config`) works while the variable the URL refers to is unset,
+ * and the URL, which may hold a password, is not kept in the options.
  */
-function storeOptions(config: StoreConfig | undefined): Pick<MemoryOptions, "store"> {
-  if (config === undefined || config.provider === "sqlite") return {};
+function withStore(config: StoreConfig | undefined, options: MemoryOptions): MemoryOptions {
+  if (config === undefined || config.provider === "sqlite") return options;
   const { url, ...settings } = config;
-  return {
-    get store() {
-      return { ...settings, url: readDeferred(url) };
-    },
-  };
+  return Object.defineProperty(options, "store", {
+    enumerable: true,
+    get: () => ({ ...settings, url: readDeferred(url) }),
+  });
 }
 
 /** `embedder`, or for `local` the settings of whichever local model the store turns out to need. */

@@ -97,6 +97,9 @@ describe("lucid migrate", () => {
     afterAll(() => dropSchemas(url ?? "", schemas));
     // The test server trusts local connections: a password in the URL is accepted, and must never be printed.
     const withPassword = (url ?? "").replace("postgres://postgres@", "postgres://postgres:hunter2-secret@");
+    it("has a password to hide (the test server's URL is postgres://postgres@…)", () => {
+      expect(withPassword).not.toBe(url);
+    });
 
     it("copies the home's store into a new schema, verified, and the home then runs on it", async () => {
       const { home, ids } = await homeWithMemories();
@@ -134,6 +137,15 @@ describe("lucid migrate", () => {
         (await spawnCli(["add", "Alice has a cat", "--user", "alice"], { home: pgHome, env })).code,
       ).toBe(0);
       expect(await listed(pgHome, env)).toHaveLength(3);
+
+      // The URL's variable is read only by what opens the store: `config` works without it,
+      // `list` says which variable is missing.
+      const configured = await spawnCli(["config", "--json"], { home: pgHome });
+      expect(configured.code).toBe(0);
+      expect(configured.stdout).toContain('"LUCID_PG_URL"');
+      const unset = await spawnCli(["list", "--user", "alice", "--json"], { home: pgHome });
+      expect(json(unset)).toMatchObject({ ok: false, error: { code: "INVALID_CONFIG" } });
+      expect(unset.stdout).toContain("LUCID_PG_URL");
     });
 
     it("prints the counts and how to switch, never the password, and refuses to copy twice", async () => {

@@ -203,6 +203,8 @@ export const FILTER_CASES: readonly FilterCase[] = [
   // in / nin
   { name: "in mixes types", filters: { importance: [0.5, 1, "high"] }, ids: ["m02", "m04", "m05"] },
   { name: "empty in matches nothing", filters: { importance: { in: [] } }, ids: [] },
+  // A digit segment names an object key, never an array's element, on every backend.
+  { name: "a digit segment is a key, not an array index", filters: { "tags.0": "coffee" }, ids: [] },
   { name: "empty nin matches everything", filters: { importance: { nin: [] } }, ids: ALL },
   {
     name: "nin matches absent fields",

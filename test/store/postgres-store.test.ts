@@ -83,6 +83,24 @@ describe.skipIf(url === undefined)("PostgreSQL store", () => {
     await expect(make({ schema })).rejects.toMatchObject({ code: "SCHEMA_TOO_NEW" });
   });
 
+  it("keeps a URL's own startup options beside its own, and masks a password given as a parameter", async () => {
+    const store = await make({
+      url: `${url}${url?.includes("?") ? "&" : "?"}options=-c%20statement_timeout%3D60000&password=s3cret-param`,
+    });
+    await store.bindEmbedder({ id: "e", dimension: 4 });
+    const memory = newMemory({ text: "found through the store's own search path" });
+    await store.insertMemory(memory);
+    expect((await store.getMemory(memory.id))?.text).toBe("found through the store's own search path");
+    expect(store.location).not.toContain("s3cret-param");
+    expect(store.location).toContain("password=***");
+  });
+
+  it("refuses a url that is not a PostgreSQL one", async () => {
+    await expect(openPostgresStore({ url: "/var/lib/lucid.db" })).rejects.toMatchObject({
+      code: "INVALID_ARGUMENT",
+    });
+  });
+
   it("fails with STORE_UNAVAILABLE when no server answers, after retrying", async () => {
     await expect(
       openPostgresStore({ url: "postgres://postgres@127.0.0.1:1/none", retryForMs: 200 }),

@@ -65,6 +65,13 @@ export function translatePostgresError(error: unknown, location: string): unknow
       options,
     );
   }
+  if (code === "22021" || code === "22P05" || (code === "22P02" && /unicode|\\u0000/i.test(error.message))) {
+    return new LucidError(
+      "INVALID_ARGUMENT",
+      `PostgreSQL cannot store this text in ${location} (${error.message}): it holds a NUL character (U+0000), which PostgreSQL text and JSON cannot hold. Remove it and write again; nothing was written.`,
+      options,
+    );
+  }
   if (code === "25006") {
     return new LucidError(
       "STORE_READ_ONLY",

@@ -5,13 +5,13 @@
  *
  * - Columns compare directly (`m.user_id = $1`); created_at / updated_at numbers become ISO strings,
  *   compared byte by byte (the columns' "C" collation), as SQLite does.
- * - A metadata field `a.b` is `m.metadata_doc #> $n` with the path `{a,b}` bound as a text array:
- *   neither a value nor a key is written into the SQL text. JSON types are told apart with
+ * - A metadata field `a.b` is the SQL/JSON path `strict $."a"."b"` over `m.metadata_doc`, bound as a
+ *   parameter: neither a value nor a key is written into the SQL text. JSON types are told apart with
  *   `jsonb_typeof` ('string', 'number', 'boolean', 'array', 'object', 'null'), so `true` never
  *   equals the number 1; numbers compare as numerics (1 = 1.0).
  * - `contains` / `icontains` switch on the JSON type: `strpos` (case-sensitive) on a string, the
- *   array's elements on an array. `icontains` uses `lower()`, which folds every letter (SQLite's
- *   folds ASCII only).
+ *   array's elements on an array. `icontains` folds with `lower()` under the "C" collation, which
+ *   folds ASCII letters only, as SQLite's `lower()` does, so both backends match the same rows.
  * - A condition on an absent field (or JSON null) is NULL or false; negations (`ne`, `nin`, `not`)
  *   are written `(x) is not true`, so they match absent fields as the contract says. `exists` is
  *   true for a present, non-null value.
@@ -141,13 +141,20 @@ function compileColumn(node: FilterCondition, field: ColumnField, { alias, param
     case "contains":
       return `(strpos(${column}, ${text(required(node))}) > 0)`;
     case "icontains":
-      return `(strpos(lower(${column}), lower(${text(required(node))})) > 0)`;
+      return `(strpos(lower(${column}), lower(${text(required(node))} collate "C")) > 0)`;
   }
 }
 
-/** The field's jsonb value (NULL when absent), its path bound as a text array. */
+/**
+ * The field's jsonb value (NULL when absent), its path bound as a strict SQL/JSON path with every
+ * segment a quoted key: `tags.0` is the key "0", as SQLite reads it, never an array's first element
+ * (which `#>` would make of it). Segments are letters, digits, `_` and `-` (`assertFieldName`).
+ */
 function jsonField({ alias, params }: Compiler, field: string): string {
-  return `(${alias}.metadata_doc #> ${params.add(metadataPath(field))}::text[])`;
+  const path = `strict $${metadataPath(field)
+    .map((segment) => `."${segment}"`)
+    .join("")}`;
+  return `jsonb_path_query_first(${alias}.metadata_doc, ${params.add(path)}::jsonpath, '{}', true)`;
 }
 
 /** A scalar as a jsonb parameter: JSON equality keeps types apart and numbers numeric. */
@@ -206,9 +213,9 @@ function compileJson(node: FilterCondition, field: string, params: Params): stri
       const value = required(node);
       if (typeof value !== "string") throw operandError(node, "a string");
       const needle = params.add(value);
-      const substring = `strpos(lower(${field} #>> '{}'), lower(${needle}::text)) > 0`;
+      const substring = `strpos(lower((${field} #>> '{}') collate "C"), lower(${needle}::text collate "C")) > 0`;
       const element = `exists (select 1 from jsonb_array_elements(${field}) e
-        where jsonb_typeof(e) = 'string' and lower(e #>> '{}') = lower(${needle}::text))`;
+        where jsonb_typeof(e) = 'string' and lower((e #>> '{}') collate "C") = lower(${needle}::text collate "C"))`;
       return `(case jsonb_typeof(${field}) when 'string' then ${substring} when 'array' then ${element} else false end)`;
     }
   }

@@ -184,13 +184,15 @@ export function createPgMaintenance(input: PgMaintenanceInput): MaintenancePort 
             { details: { missing } },
           );
         }
+        // The stamp first: its row locks wait for writers that read the old one (`for share`), and
+        // hold off those that would, until this commits and they find the new one.
+        await writeMeta(sql, EMBEDDER_ID_KEY, target.id);
+        await writeMeta(sql, EMBEDDER_DIMENSION_KEY, String(target.dimension));
         await dropVectorIndex(sql);
         await sql.run("alter table memories drop column embedding");
         await sql.run("alter table memories rename column embedding_next to embedding");
         await sql.run("alter table memories add column embedding_next vector");
         await ensureVectorIndex(sql, target.dimension);
-        await writeMeta(sql, EMBEDDER_ID_KEY, target.id);
-        await writeMeta(sql, EMBEDDER_DIMENSION_KEY, String(target.dimension));
         await sql.run("delete from meta where key = any($1::text[])", [
           [PENDING_ID_KEY, PENDING_DIMENSION_KEY],
         ]);

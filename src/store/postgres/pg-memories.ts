@@ -113,9 +113,17 @@ export function createPgMemories(sql: Sql): MemoriesPort {
     );
   };
 
-  /** Drops those of these entities that no memory links to any more. */
+  /**
+   * Drops those of these entities that no memory links to any more. The rows are locked first (in
+   * key order, as `link` takes them), and the delete is a second statement, so it sees links that
+   * another writer committed while this one waited for the lock: in one statement, its check would
+   * read the older snapshot and the cascade would take the other writer's link with the entity.
+   */
   const dropOrphans = async (entitySeqs: readonly string[]): Promise<void> => {
     if (entitySeqs.length === 0) return;
+    await sql.run("select seq from entities where seq = any($1::bigint[]) order by key for update", [
+      entitySeqs,
+    ]);
     await sql.run(
       `delete from entities e where e.seq = any($1::bigint[])
          and not exists (select 1 from memory_entities me where me.entity_seq = e.seq)`,
@@ -272,7 +280,9 @@ export function createPgMemories(sql: Sql): MemoriesPort {
       return new Map(rows.map((row) => [row.id, parseVector(row.embedding)]));
     },
 
-    embedderStamp: () => readStamp(sql),
+    // Shared-locked inside a write: a re-embedding cannot switch the store's vectors between this
+    // read and the write that relies on it (`finishReembed` updates these rows first).
+    embedderStamp: () => readStamp(sql, undefined, undefined, { share: true }),
 
     async nextThreadPosition(thread) {
       const row = await sql.one<{ last: number | null }>(

@@ -28,9 +28,10 @@ export async function readStamp(
   sql: Sql,
   idKey = EMBEDDER_ID_KEY,
   dimensionKey = EMBEDDER_DIMENSION_KEY,
+  options: { readonly share?: boolean } = {},
 ): Promise<EmbedderStamp | null> {
   const rows = await sql.rows<{ key: string; value: string }>(
-    "select key, value from meta where key = any($1::text[])",
+    `select key, value from meta where key = any($1::text[])${options.share === true ? " for share" : ""}`,
     [[idKey, dimensionKey]],
   );
   const values = new Map(rows.map((row) => [row.key, row.value]));

@@ -55,8 +55,11 @@ const CHUNK_COLUMNS =
  * as tsquery's input reads it, and the cast to tsquery stems or splits nothing again.
  */
 const KEYWORD_SEARCH = `
-  with terms as (
-    select distinct lexeme from unnest(tsvector_to_array(keyword_vector($1))) as lexeme
+  with asked as (
+    select lexeme from unnest($1::text[]) t(term), lateral unnest(tsvector_to_array(keyword_vector(t.term))) lexeme
+  ),
+  terms as (
+    select distinct lexeme from asked
   ),
   query as (
     select string_agg(quote_literal(lexeme), ' | ')::tsquery as q from terms
@@ -78,6 +81,7 @@ const KEYWORD_SEARCH = `
   from note_chunks c join note_files f on f.workspace = c.workspace and f.path = c.path
     cross join corpus
     cross join lateral unnest(c.keywords) k
+    join asked on asked.lexeme = k.lexeme
     join weights on weights.lexeme = k.lexeme
   -- A subquery, so the match is a value the GIN index can be asked for.
   where c.workspace = $2 and c.keywords @@ (select q from query)
@@ -180,11 +184,7 @@ export function createPgNotes(sql: Sql): NotesPort {
     async searchNotesKeyword(workspace, terms, k) {
       const words = terms.filter((term) => term.length > 0);
       if (words.length === 0 || k <= 0) return [];
-      const rows = await sql.rows<ChunkRow & { score: number }>(KEYWORD_SEARCH, [
-        words.join(" "),
-        workspace,
-        k,
-      ]);
+      const rows = await sql.rows<ChunkRow & { score: number }>(KEYWORD_SEARCH, [words, workspace, k]);
       return rows.map((row): NoteKeywordHit => ({ ...hitOf(row), bm25: row.score }));
     },
   };

@@ -46,11 +46,20 @@ export const POSTGRES_DEFAULTS = {
   retryForMs: 5_000,
 } as const;
 
-/** `postgres://user:secret@host/db` → `postgres://user:***@host/db`, for messages and `status`. */
+/** Query parameters of a connection URL that hold secrets (libpq's and pg's names). */
+const SECRET_PARAMETERS = ["password", "sslpassword", "sslkey"];
+
+/**
+ * `postgres://user:secret@host/db` → `postgres://user:***@host/db`, for messages and `status`; a
+ * password given as a query parameter (`?password=…`) is masked too.
+ */
 export function redactUrl(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password !== "") parsed.password = "***";
+    for (const name of SECRET_PARAMETERS) {
+      if (parsed.searchParams.has(name)) parsed.searchParams.set(name, "***");
+    }
     return parsed.toString();
   } catch {
     return "postgres://(unparsable url)";

@@ -73,6 +73,8 @@ export function createPgRecalls(sql: Sql): RecallsPort {
     },
 
     async trimRecalls(workspace, max, keep) {
+      // One trim per workspace at a time: two processes counting the same excess would each delete it.
+      await sql.run("select pg_advisory_xact_lock(hashtext('lucid-memory:recalls:' || $1))", [workspace]);
       // The count is a range of the primary key and the order an index: no record's JSON is read.
       const counted = await sql.one<{ n: string }>("select count(*) as n from recalls where workspace = $1", [
         workspace,

@@ -28,9 +28,18 @@ export function assertSchemaName(name: string): void {
   }
 }
 
+/** How the keyword functions read text, decided by what the server offers. */
+interface TextSettings {
+  /**
+   * ` collate "und-x-icu"` where the server has ICU: letters are letters (`[:alnum:]`) in every
+   * script whatever the database's locale (under ctype "C", "café" would split into "caf" and "").
+   */
+  readonly collation: string;
+}
+
 interface Migration {
   readonly version: number;
-  readonly sql: (schema: string) => string;
+  readonly sql: (schema: string, text: TextSettings) => string;
 }
 
 /** The text search configuration keyword search uses: Snowball English stems, no stop words. */
@@ -45,7 +54,7 @@ export const STAT_SHARDS = 32;
 const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
-    sql: (schema) => `
+    sql: (schema, text) => `
       create table meta(
         key text collate "C" primary key,
         value text not null
@@ -99,10 +108,10 @@ const MIGRATIONS: readonly Migration[] = [
       -- A keyword document as FTS5's unicode61 tokenizer sees it: runs of letters and digits, every
       -- other character a separator (an e-mail address is three words), stemmed, no stop words.
       create function keyword_vector(body text) returns tsvector language sql immutable as $$
-        select to_tsvector('${schema}.${KEYWORD_CONFIG}'::regconfig, regexp_replace(body, '[^[:alnum:]]+', ' ', 'g'))
+        select to_tsvector('${schema}.${KEYWORD_CONFIG}'::regconfig, regexp_replace(body${text.collation}, '[^[:alnum:]]+', ' ', 'g'))
       $$;
       create function keyword_words(body text) returns integer language sql immutable as $$
-        select count(*)::integer from regexp_matches(body, '[[:alnum:]]+', 'g')
+        select count(*)::integer from regexp_matches(body${text.collation}, '[[:alnum:]]+', 'g')
       $$;
 
       -- BM25's corpus statistics, kept by a trigger: documents and words per shard, and per term the
@@ -301,8 +310,10 @@ export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;
 const OWNER = "lucid-memory";
 
 async function versionOf(client: PoolClient, schema: string): Promise<number | "foreign" | "none"> {
+  // The catalogue, not information_schema: that view hides tables this role may not read.
   const tables = await client.query<{ name: string }>(
-    "select table_name as name from information_schema.tables where table_schema = $1",
+    `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = $1 and c.relkind in ('r', 'p', 'v', 'm', 'f')`,
     [schema],
   );
   if (tables.rows.length === 0) return "none";
@@ -317,9 +328,15 @@ async function versionOf(client: PoolClient, schema: string): Promise<number | "
 
 /**
  * Brings the schema up to the latest version, one transaction per migration under an advisory
- * lock. `client` must not be inside a transaction. `location` names the store in errors.
+ * lock. `client` must not be inside a transaction. `location` names the store in errors;
+ * `vectorSchema` is where pgvector is installed (a quoted identifier).
  */
-export async function migratePostgres(client: PoolClient, schema: string, location: string): Promise<number> {
+export async function migratePostgres(
+  client: PoolClient,
+  schema: string,
+  location: string,
+  vectorSchema: string,
+): Promise<number> {
   assertSchemaName(schema);
   const check = (version: number | "foreign" | "none"): number => {
     if (version === "foreign") {
@@ -348,8 +365,12 @@ export async function migratePostgres(client: PoolClient, schema: string, locati
       current = check(await versionOf(client, schema));
       if (current < migration.version) {
         await client.query(`create schema if not exists ${schema}`);
-        await client.query(`set local search_path = ${schema}, public`);
-        await client.query(migration.sql(schema));
+        // pgvector may live in a schema of its own (`extensions` on some hosts): its type must resolve.
+        await client.query(`set local search_path = ${schema}, ${vectorSchema}`);
+        const icu = await client.query("select 1 from pg_collation where collname = 'und-x-icu'");
+        await client.query(
+          migration.sql(schema, { collation: (icu.rowCount ?? 0) > 0 ? ' collate "und-x-icu"' : "" }),
+        );
         await client.query(
           `insert into ${schema}.meta(key, value) values ('schema.owner', $1), ('schema.version', $2)
            on conflict (key) do update set value = excluded.value`,

@@ -176,8 +176,9 @@ export function createPgSearch(sql: Sql, settings: PgSettings): SearchPort {
       const names = params.add(query.names);
       const clause = where(query, params);
       const rows = await sql.rows<{ name: string }>(
-        `select distinct lower(n.name) as name from unnest(${names}::text[]) n(name)
-         where exists (select 1 from memories m where lower(m.actor_id) = lower(n.name) and ${clause})`,
+        // ASCII-only folding (the "C" collation), as SQLite's `collate nocase` and `lower()`.
+        `select distinct lower(n.name collate "C") as name from unnest(${names}::text[]) n(name)
+         where exists (select 1 from memories m where lower(m.actor_id) = lower(n.name collate "C") and ${clause})`,
         params.values,
       );
       return rows.map((row) => row.name);

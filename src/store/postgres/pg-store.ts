@@ -24,7 +24,7 @@ import type { MemoryStore, MemoryStoreOps, StoreCapabilities } from "../store.js
 import { isConnectionError, translatePostgresError } from "./pg-errors.js";
 import { createPgMaintenance } from "./pg-maintenance.js";
 import { createPgOperations, type PgOperations, type PgSettings } from "./pg-operations.js";
-import { POSTGRES_DEFAULTS, type PostgresStoreOptions, redactUrl } from "./pg-options.js";
+import { isPostgresUrl, POSTGRES_DEFAULTS, type PostgresStoreOptions, redactUrl } from "./pg-options.js";
 import { assertSchemaName, migratePostgres, SCHEMA_VERSION } from "./pg-schema.js";
 import { createPgSnapshots } from "./pg-snapshots.js";
 import { type Sql, sqlOn } from "./pg-sql.js";
@@ -61,10 +61,10 @@ function positiveInteger(name: string, value: number | undefined, fallback: numb
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<MemoryStore> {
   const schema = options.schema ?? POSTGRES_DEFAULTS.schema;
   assertSchemaName(schema);
-  if (typeof options.url !== "string" || options.url.trim() === "") {
+  if (typeof options.url !== "string" || !isPostgresUrl(options.url.trim())) {
     throw new LucidError(
       "INVALID_ARGUMENT",
-      "A PostgreSQL store needs a url: postgres://user@host/database.",
+      "A PostgreSQL store needs a url of the form postgres://user@host:port/database.",
     );
   }
   const location = `${redactUrl(options.url)} (schema ${schema})`;
@@ -77,8 +77,15 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   };
   const efSearch = positiveInteger("efSearch", options.efSearch, POSTGRES_DEFAULTS.efSearch);
   const retryForMs = options.retryForMs ?? POSTGRES_DEFAULTS.retryForMs;
+  if (!Number.isFinite(retryForMs) || retryForMs < 0) {
+    throw new LucidError("INVALID_ARGUMENT", `retryForMs must be 0 or more milliseconds, got ${retryForMs}.`);
+  }
+  const { url, startupOptions } = splitStartupOptions(options.url);
   const poolOptions = {
-    connectionString: options.url,
+    connectionString: url,
+    // A silent network cut (no reset) is noticed in seconds, not after TCP's ~15 minutes of retries.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
     max: positiveInteger("pool.max", options.pool?.max, POSTGRES_DEFAULTS.max),
     idleTimeoutMillis: positiveInteger(
       "pool.idleTimeoutMs",
@@ -95,15 +102,34 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   };
 
   const translate = (error: unknown) => translatePostgresError(error, location);
-  const vectorSchema = await withBootstrap(poolOptions, translate, (client) =>
-    ensureVector(client, location),
-  );
+  let closed = false;
+  const retrying = async <T>(attempt: () => Promise<T>): Promise<T> => {
+    const deadline = Date.now() + retryForMs;
+    for (let pause = 25; ; pause = Math.min(pause * 2, 500)) {
+      try {
+        return await attempt();
+      } catch (error) {
+        if (!(error instanceof NotStarted)) throw error;
+        if (closed || Date.now() + pause > deadline) throw translate(error.failure);
+      }
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  };
+  const vectorSchema = await retrying(() =>
+    withBootstrap({ ...poolOptions, options: startupOptions }, (client) => ensureVector(client, location)),
+  ).catch((error: unknown) => Promise.reject(translate(error)));
   const pool = new pg.Pool({
     ...poolOptions,
     // Every connection resolves the store's tables first, then pgvector's type and operators. The
     // HNSW scan keeps going past rows a filter removes (pgvector ≥ 0.8), so a filtered ANN search is
     // never the post-filter trap of returning too few rows; results are re-sorted exactly.
-    options: `-c search_path=${schema},${vectorSchema} -c hnsw.iterative_scan=relaxed_order -c hnsw.ef_search=${efSearch}`,
+    // Appended to the URL's own `options`, which pg would otherwise put in their place.
+    options: [
+      startupOptions,
+      `-c search_path=${schema},${vectorSchema} -c hnsw.iterative_scan=relaxed_order -c hnsw.ef_search=${efSearch}`,
+    ]
+      .filter((part) => part !== "")
+      .join(" "),
   });
   // An idle connection the server drops emits here; the pool discards it, and the next call gets a new one.
   pool.on("error", () => undefined);
@@ -125,24 +151,12 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
         throw isConnectionError(error) ? new NotStarted(error) : error;
       }
     });
-  const retrying = async <T>(attempt: () => Promise<T>): Promise<T> => {
-    const deadline = Date.now() + retryForMs;
-    for (let pause = 25; ; pause = Math.min(pause * 2, 500)) {
-      try {
-        return await attempt();
-      } catch (error) {
-        if (!(error instanceof NotStarted)) throw error;
-        if (closed || Date.now() + pause > deadline) throw translate(error.failure);
-      }
-      await new Promise((resolve) => setTimeout(resolve, pause));
-    }
-  };
 
   let schemaVersion: number;
   try {
     const client = await connect();
     try {
-      schemaVersion = await migratePostgres(client, schema, location);
+      schemaVersion = await migratePostgres(client, schema, location, vectorSchema);
     } finally {
       client.release();
     }
@@ -151,7 +165,6 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     throw translate(error);
   }
 
-  let closed = false;
   const inside = new AsyncLocalStorage<true>();
   const misuse = () =>
     new LucidError(
@@ -164,8 +177,9 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   };
 
   /**
-   * Runs `fn` in a transaction on one pooled connection. With `retry`, a connection lost before the
-   * commit was sent is tried again on a new one: the server rolled everything back.
+   * Runs `fn` in a transaction on one pooled connection (or, `autocommit`, as the one statement it
+   * is). With `retry`, a call the server rolled back whole — its connection lost before the commit
+   * was sent, or chosen as a deadlock's victim — is tried again on a new connection.
    */
   const inTransaction = async <T>(
     fn: (sql: Sql, client: pg.PoolClient) => Promise<T>,
@@ -181,14 +195,22 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
         if (!autocommit) await client.query("begin");
         const result = await fn(sqlOn(client), client);
         committing = true;
-        if (!autocommit) await client.query("commit");
+        // A transaction in which a statement failed (and the callback caught it) commits as a
+        // rollback, silently: that is a failure, not a success with half the writes gone.
+        if (!autocommit && (await client.query("commit")).command === "ROLLBACK") {
+          throw new LucidError(
+            "STORE_FAILED",
+            `A statement of this transaction failed in ${location}, so PostgreSQL rolled all of it back. Nothing was written; use tx.transaction(…) around a step that may fail.`,
+          );
+        }
         return result;
       } catch (error) {
         if (isConnectionError(error)) broken = error;
-        else if (!autocommit)
+        else if (!autocommit && !committing)
           await client.query("rollback").catch((rollbackError: unknown) => (broken = rollbackError));
-        if (retry && !committing && broken !== undefined && isConnectionError(error))
+        if (retry && !committing && (broken !== undefined ? isConnectionError(error) : isRetryable(error)))
           throw new NotStarted(error);
+        if (committing && broken !== undefined) throw commitUnknown(error, location);
         throw translate(error);
       } finally {
         // A connection that failed is closed, not returned to the pool.
@@ -334,6 +356,37 @@ function routeThrough<P extends object>(
   return port as P;
 }
 
+/** Deadlock victims and serialization failures: the server rolled the whole call back. */
+function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "40P01" || code === "40001";
+}
+
+/** The connection went while COMMIT was on its way: whether it committed is not known. */
+function commitUnknown(error: unknown, location: string): LucidError {
+  return new LucidError(
+    "STORE_UNAVAILABLE",
+    `The connection to ${location} was lost while committing, so whether this call's writes were saved is not known. Check (a get, a list) before writing again.`,
+    { cause: error, details: { location, outcome: "unknown" } },
+  );
+}
+
+/**
+ * The URL without its `options` parameter, and that parameter: pg would let the URL's replace
+ * the store's own startup options (its search path), so the two are joined instead.
+ */
+function splitStartupOptions(url: string): { url: string; startupOptions: string } {
+  try {
+    const parsed = new URL(url);
+    const given = parsed.searchParams.get("options");
+    if (given === null) return { url, startupOptions: "" };
+    parsed.searchParams.delete("options");
+    return { url: parsed.toString(), startupOptions: given };
+  } catch {
+    return { url, startupOptions: "" };
+  }
+}
+
 function hasApplicationName(url: string): boolean {
   try {
     return new URL(url).searchParams.has("application_name");
@@ -354,18 +407,18 @@ function wrapErrors<P extends object>(ops: P, translate: (error: unknown) => unk
 }
 
 /** A connection outside the pool, for what must happen before the pool's settings are known. */
-async function withBootstrap<T>(
-  config: pg.ClientConfig,
-  translate: (error: unknown) => unknown,
-  fn: (client: pg.Client) => Promise<T>,
-): Promise<T> {
+async function withBootstrap<T>(config: pg.ClientConfig, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client(config);
   client.on("error", () => undefined);
   try {
     await client.connect();
-    return await fn(client);
   } catch (error) {
-    throw translate(error);
+    await client.end().catch(() => undefined);
+    // Nothing ran: retried while the server cannot be reached.
+    throw isConnectionError(error) ? new NotStarted(error) : error;
+  }
+  try {
+    return await fn(client);
   } finally {
     await client.end().catch(() => undefined);
   }

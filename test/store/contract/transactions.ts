@@ -96,5 +96,16 @@ export const transactionsPart: ContractPart = {
         (await store().listMemories({ filter: filter({ user_id: "alice" }), limit: 1, offset: 0 })).total,
       ).toBe(40);
     });
+    it("refuses a call through the store itself from inside its own transaction", async () => {
+      // On a pooled backend it would run on another connection, outside the transaction.
+      await expect(
+        store().transaction(async () => {
+          await store().getMemory("anything");
+        }),
+      ).rejects.toMatchObject({ code: "INTERNAL" });
+      expect(
+        (await store().listMemories({ filter: filter({ user_id: "alice" }), limit: 1, offset: 0 })).total,
+      ).toBe(0);
+    });
   },
 };

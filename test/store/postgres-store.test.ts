@@ -5,6 +5,7 @@
  * never falls into the filtered-HNSW trap above them. Skipped without `LUCID_PG_URL`.
  */
 
+import { createConnection, createServer, type Server, type Socket } from "node:net";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseFilters } from "../../src/filters/parse-filters.js";
@@ -99,6 +100,42 @@ describe.skipIf(url === undefined)("PostgreSQL store", () => {
     await expect(openPostgresStore({ url: "/var/lib/lucid.db" })).rejects.toMatchObject({
       code: "INVALID_ARGUMENT",
     });
+  });
+
+  it("retries opening while the server drops its first connections (a restart), then opens", async () => {
+    // A loopback proxy to the test server that hangs up on the first two connections.
+    const target = new URL(url ?? "");
+    let dropped = 0;
+    let forwarded = 0;
+    const sockets: Socket[] = [];
+    const proxy: Server = createServer((client) => {
+      sockets.push(client);
+      if (dropped < 2) {
+        dropped++;
+        client.destroy();
+        return;
+      }
+      forwarded++;
+      const upstream = createConnection(Number(target.port || 5432), target.hostname);
+      sockets.push(upstream);
+      client.pipe(upstream).pipe(client);
+      upstream.on("error", () => client.destroy());
+      client.on("error", () => upstream.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    const port = (proxy.address() as { port: number }).port;
+    try {
+      const proxied = new URL(target.toString());
+      proxied.host = `127.0.0.1:${port}`;
+      const store = await make({ url: proxied.toString(), retryForMs: 10_000 });
+      expect(store.schemaVersion).toBe(1);
+      expect(dropped).toBe(2);
+      expect(forwarded).toBeGreaterThan(0);
+      await store.close();
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   });
 
   it("fails with STORE_UNAVAILABLE when no server answers, after retrying", async () => {

@@ -8,7 +8,8 @@
 
 import type { ErasurePort } from "../ports/erasure.js";
 import type { MemoryPreimage } from "../ports/runs.js";
-import { bytes, readPreimage } from "./pg-runs.js";
+import { bytes } from "../rows/bytes.js";
+import { readPreimage } from "../rows/run-rows.js";
 import type { Sql } from "./pg-sql.js";
 
 interface PreimageRow {

@@ -22,6 +22,7 @@
 import { LucidError } from "../../errors.js";
 import type { ColumnField, FilterCondition, FilterNode, FilterScalar } from "../../filters/filter.js";
 import { assertFieldName, columnValue, isColumnField, metadataPath } from "../../filters/filter-fields.js";
+import { operandError, required, scalarOf, scalars } from "../../filters/filter-operands.js";
 import type { Params } from "./pg-params.js";
 
 const COMPARISONS = { gt: ">", gte: ">=", lt: "<", lte: "<=" } as const;
@@ -90,28 +91,6 @@ function chain(parts: string[], op: "and" | "or", empty: string): string {
 /** True when `sql` is false or NULL: a non-match on an absent field becomes a match. */
 function negate(sql: string): string {
   return `(${sql} is not true)`;
-}
-
-function scalars(node: FilterCondition): readonly FilterScalar[] {
-  if (Array.isArray(node.value)) return node.value;
-  throw operandError(node, "a list");
-}
-
-function scalarOf(node: FilterCondition): FilterScalar {
-  if (!Array.isArray(node.value)) return node.value as FilterScalar;
-  throw operandError(node, "a single value");
-}
-
-function operandError(node: FilterCondition, needs: string): LucidError {
-  return new LucidError("INVALID_FILTER", `${node.field}: ${node.op} needs ${needs}`, {
-    details: { field: node.field, operator: node.op },
-  });
-}
-
-function required(node: FilterCondition): string | number | boolean {
-  const value = scalarOf(node);
-  if (value === null) throw operandError(node, "a non-null value");
-  return value;
 }
 
 function compileColumn(node: FilterCondition, field: ColumnField, { alias, params }: Compiler): string {

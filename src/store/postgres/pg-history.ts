@@ -5,26 +5,15 @@
  * @module
  */
 
-import type { HistoryAction, HistoryPort, StoredMessage } from "../ports/history.js";
-import { type Sql, toNumber } from "./pg-sql.js";
-
-interface HistoryRecord {
-  seq: string;
-  memory_id: string;
-  action: HistoryAction;
-  previous_value: string | null;
-  new_value: string | null;
-  actor: string;
-  created_at: string;
-  changes: string | null;
-}
-
-interface MessageRecord {
-  role: string;
-  content: string;
-  name: string | null;
-  created_at: string;
-}
+import type { HistoryPort, StoredMessage } from "../ports/history.js";
+import {
+  type HistoryRecordRow,
+  historyValues,
+  type MessageRecordRow,
+  toHistoryRow,
+  toStoredMessage,
+} from "../rows/history-rows.js";
+import type { Sql } from "./pg-sql.js";
 
 export function createPgHistory(sql: Sql): HistoryPort {
   return {
@@ -32,34 +21,17 @@ export function createPgHistory(sql: Sql): HistoryPort {
       await sql.run(
         `insert into history(memory_id, action, previous_value, new_value, actor, created_at, changes)
          values ($1, $2, $3, $4, $5, $6, $7)`,
-        [
-          row.memoryId,
-          row.action,
-          row.previousValue,
-          row.newValue,
-          row.actor,
-          row.createdAt,
-          row.changed === undefined ? null : JSON.stringify(row.changed),
-        ],
+        historyValues(row),
       );
     },
 
     async listHistory(memoryId) {
-      const rows = await sql.rows<HistoryRecord>(
+      const rows = await sql.rows<HistoryRecordRow>(
         `select seq, memory_id, action, previous_value, new_value, actor, created_at, changes
          from history where memory_id = $1 order by seq`,
         [memoryId],
       );
-      return rows.map((row) => ({
-        seq: toNumber(row.seq),
-        memoryId: row.memory_id,
-        action: row.action,
-        previousValue: row.previous_value,
-        newValue: row.new_value,
-        actor: row.actor,
-        createdAt: row.created_at,
-        ...(row.changes === null ? {} : { changed: JSON.parse(row.changes) as string[] }),
-      }));
+      return rows.map(toHistoryRow);
     },
 
     async addMessages(sessionScope, messages, keepLast) {
@@ -75,16 +47,11 @@ export function createPgHistory(sql: Sql): HistoryPort {
     },
 
     async listMessages(sessionScope) {
-      const rows = await sql.rows<MessageRecord>(
+      const rows = await sql.rows<MessageRecordRow>(
         "select role, content, name, created_at from messages where session_scope = $1 order by seq",
         [sessionScope],
       );
-      return rows.map((row) => ({
-        role: row.role,
-        content: row.content,
-        name: row.name,
-        createdAt: row.created_at,
-      }));
+      return rows.map(toStoredMessage);
     },
   };
 }

@@ -9,15 +9,8 @@
  */
 
 import type { Lease, LeasesPort } from "../ports/leases.js";
+import { type LeaseRow, toLease } from "../rows/lease-rows.js";
 import { type Sql, toNumber } from "./pg-sql.js";
-
-interface LeaseRow {
-  holder: string;
-  host: string;
-  pid: number;
-  acquired_at: string;
-  expires_at: string;
-}
 
 interface GateRow {
   last_consolidated_at: string | null;
@@ -115,14 +108,4 @@ async function currentLease(sql: Sql, key: string): Promise<Lease | undefined> {
     [key],
   );
   return row === undefined ? undefined : toLease(row);
-}
-
-function toLease(row: LeaseRow): Lease {
-  return {
-    holder: row.holder,
-    host: row.host,
-    pid: row.pid,
-    acquiredAt: row.acquired_at,
-    expiresAt: row.expires_at,
-  };
 }

@@ -8,7 +8,9 @@
 
 import { LucidError } from "../../errors.js";
 import type { EmbedderStamp, MaintenancePort } from "../ports/maintenance.js";
-import { MEMORY_COLUMNS, type MemoryRecordRow, toMemoryRow } from "./pg-memories.js";
+import { type MemoryRecordRow, toMemoryRow } from "../rows/memory-rows.js";
+import { embedderMismatch } from "../store-errors.js";
+import { MEMORY_COLUMNS } from "./pg-memories.js";
 import {
   EMBEDDER_DIMENSION_KEY,
   EMBEDDER_ID_KEY,
@@ -115,11 +117,7 @@ export function createPgMaintenance(input: PgMaintenanceInput): MaintenancePort 
           return;
         }
         if (recorded.id !== stamp.id || recorded.dimension !== stamp.dimension) {
-          throw new LucidError(
-            "EMBEDDER_MISMATCH",
-            `${location} was written with embedder ${recorded.id} (${recorded.dimension}-d), but was opened with ${stamp.id} (${stamp.dimension}-d). Open it with the same embedder, or re-embed the store after changing embedders.`,
-            { details: { recorded, given: stamp } },
-          );
+          throw embedderMismatch(location, recorded, stamp);
         }
         await ensureVectorIndex(sql, recorded.dimension);
       }),

@@ -11,54 +11,16 @@
  */
 
 import type { Scope } from "../../core/scope.js";
-import type { EntityLink, ListQuery, MemoriesPort, MemoryRow } from "../ports/memories.js";
+import type { EntityLink, ListQuery, MemoriesPort } from "../ports/memories.js";
+import { type MemoryRecordRow, memoryValues, patchValues, toMemoryRow } from "../rows/memory-rows.js";
 import { compilePgFilter } from "./pg-filter.js";
 import { readStamp } from "./pg-meta.js";
 import { Params } from "./pg-params.js";
 import { parseVector, type Sql, toNumber, vectorLiteral } from "./pg-sql.js";
 import { compilePgVisibility } from "./pg-visibility.js";
 
-export interface MemoryRecordRow {
-  seq: string;
-  id: string;
-  text: string;
-  hash: string;
-  user_id: string | null;
-  agent_id: string | null;
-  app_id: string | null;
-  run_id: string | null;
-  category: string | null;
-  metadata: string;
-  created_at: string;
-  updated_at: string;
-  expires_at: string | null;
-  thread: string | null;
-  thread_position: number | null;
-  actor_id: string | null;
-}
-
 export const MEMORY_COLUMNS =
   "m.seq, m.id, m.text, m.hash, m.user_id, m.agent_id, m.app_id, m.run_id, m.category, m.metadata, m.created_at, m.updated_at, m.expires_at, m.thread, m.thread_position, m.actor_id";
-
-export function toMemoryRow(row: MemoryRecordRow): MemoryRow {
-  return {
-    id: row.id,
-    text: row.text,
-    hash: row.hash,
-    user_id: row.user_id,
-    agent_id: row.agent_id,
-    app_id: row.app_id,
-    run_id: row.run_id,
-    category: row.category,
-    metadata: JSON.parse(row.metadata) as Record<string, unknown>,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    expiresAt: row.expires_at,
-    // Only when set, so a row without a conversation reads back exactly as it was written.
-    ...(row.thread === null ? {} : { thread: row.thread, threadPosition: row.thread_position }),
-    ...(row.actor_id === null ? {} : { actorId: row.actor_id }),
-  };
-}
 
 /**
  * The seqs whose window holds the text of the memory at `seq`: it and its thread neighbours.
@@ -147,24 +109,7 @@ export function createPgMemories(sql: Sql): MemoriesPort {
            updated_at, expires_at, thread, thread_position, actor_id, embedding, keywords, keyword_length)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16::vector,
            keyword_vector($2), keyword_words($2)) returning seq`,
-        [
-          memory.id,
-          memory.text,
-          memory.hash,
-          memory.user_id,
-          memory.agent_id,
-          memory.app_id,
-          memory.run_id,
-          memory.category,
-          JSON.stringify(memory.metadata),
-          memory.createdAt,
-          memory.updatedAt,
-          memory.expiresAt,
-          memory.thread ?? null,
-          memory.thread === undefined || memory.thread === null ? null : (memory.threadPosition ?? 0),
-          memory.actorId ?? null,
-          vectorLiteral(memory.embedding),
-        ],
+        [...memoryValues(memory), vectorLiteral(memory.embedding)],
       );
       const seq = row?.seq as string;
       // Outside a thread the window is the text, written with the row; in one, it and its neighbours change.
@@ -179,15 +124,7 @@ export function createPgMemories(sql: Sql): MemoriesPort {
       await sql.run(
         `update memories set text = $2, hash = $3, category = $4, metadata = $5, updated_at = $6, expires_at = $7
          where seq = $1`,
-        [
-          seq,
-          patch.text,
-          patch.hash,
-          patch.category,
-          JSON.stringify(patch.metadata),
-          patch.updatedAt,
-          patch.expiresAt,
-        ],
+        [seq, ...patchValues(patch)],
       );
       if (before?.text !== patch.text) await refreshWindows(await windowOf(seq));
       if (patch.embedding !== undefined) {

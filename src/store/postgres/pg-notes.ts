@@ -14,33 +14,8 @@ import type {
   NoteKeywordHit,
   NotesPort,
 } from "../ports/notes.js";
+import { type NoteFileRow, type NoteHitRow, toNoteFile, toNoteHit } from "../rows/note-rows.js";
 import { type Sql, vectorLiteral } from "./pg-sql.js";
-
-interface FileRow {
-  path: string;
-  sha256: string;
-  size: string;
-  mtime_ms: number;
-  embedder: string;
-  short_term: boolean;
-  indexed_at: string;
-}
-
-interface ChunkRow {
-  path: string;
-  start_line: number;
-  end_line: number;
-  text: string;
-  short_term: boolean;
-}
-
-const hitOf = (row: ChunkRow) => ({
-  path: row.path,
-  startLine: row.start_line,
-  endLine: row.end_line,
-  text: row.text,
-  shortTerm: row.short_term,
-});
 
 const CHUNK_COLUMNS =
   "c.path as path, c.start_line as start_line, c.end_line as end_line, c.text as text, f.short_term as short_term";
@@ -130,22 +105,12 @@ export function createPgNotes(sql: Sql): NotesPort {
 
   return {
     async listNoteFiles(workspace) {
-      const rows = await sql.rows<FileRow>(
+      const rows = await sql.rows<NoteFileRow>(
         `select path, sha256, size, mtime_ms, embedder, short_term, indexed_at
          from note_files where workspace = $1 order by path`,
         [workspace],
       );
-      return rows.map(
-        (row): NoteFileRecord => ({
-          path: row.path,
-          sha256: row.sha256,
-          size: Number(row.size),
-          mtimeMs: row.mtime_ms,
-          embedder: row.embedder,
-          shortTerm: row.short_term,
-          indexedAt: row.indexed_at,
-        }),
-      );
+      return rows.map(toNoteFile);
     },
 
     async replaceNoteFile(workspace, file, chunks) {
@@ -172,20 +137,20 @@ export function createPgNotes(sql: Sql): NotesPort {
 
     async searchNotesDense(workspace, vector, k) {
       if (k <= 0) return [];
-      const rows = await sql.rows<ChunkRow & { distance: number }>(
+      const rows = await sql.rows<NoteHitRow & { distance: number }>(
         `select ${CHUNK_COLUMNS}, c.embedding <=> $1::vector as distance
          from note_chunks c join note_files f on f.workspace = c.workspace and f.path = c.path
          where c.workspace = $2 order by distance, c.path, c.start_line limit $3`,
         [vectorLiteral(vector), workspace, k],
       );
-      return rows.map((row): NoteDenseHit => ({ ...hitOf(row), similarity: 1 - row.distance }));
+      return rows.map((row): NoteDenseHit => ({ ...toNoteHit(row), similarity: 1 - row.distance }));
     },
 
     async searchNotesKeyword(workspace, terms, k) {
       const words = terms.filter((term) => term.length > 0);
       if (words.length === 0 || k <= 0) return [];
-      const rows = await sql.rows<ChunkRow & { score: number }>(KEYWORD_SEARCH, [words, workspace, k]);
-      return rows.map((row): NoteKeywordHit => ({ ...hitOf(row), bm25: row.score }));
+      const rows = await sql.rows<NoteHitRow & { score: number }>(KEYWORD_SEARCH, [words, workspace, k]);
+      return rows.map((row): NoteKeywordHit => ({ ...toNoteHit(row), bm25: row.score }));
     },
   };
 }

@@ -6,24 +6,9 @@
  * @module
  */
 
-import type { RecallsPort, StoredRecall } from "../ports/recalls.js";
+import type { RecallsPort } from "../ports/recalls.js";
+import { type RecallRow, toRecall } from "../rows/sleep-rows.js";
 import { type Sql, toNumber } from "./pg-sql.js";
-
-interface RecallRow {
-  key: string;
-  entry: string;
-  updated_at: string;
-  recalled_at: string;
-  priority: number;
-}
-
-const toRecord = (row: RecallRow): StoredRecall => ({
-  key: row.key,
-  entry: JSON.parse(row.entry) as Record<string, unknown>,
-  updatedAt: row.updated_at,
-  recalledAt: row.recalled_at,
-  priority: row.priority,
-});
 
 const COLUMNS = "key, entry, updated_at, recalled_at, priority";
 
@@ -35,7 +20,7 @@ export function createPgRecalls(sql: Sql): RecallsPort {
         `select ${COLUMNS} from recalls where workspace = $1 and key = any($2::text[])`,
         [workspace, keys],
       );
-      const byKey = new Map(rows.map((row) => [row.key, toRecord(row)]));
+      const byKey = new Map(rows.map((row) => [row.key, toRecall(row)]));
       return keys.flatMap((key) => byKey.get(key) ?? []);
     },
 
@@ -44,7 +29,7 @@ export function createPgRecalls(sql: Sql): RecallsPort {
         `select ${COLUMNS} from recalls where workspace = $1 order by key`,
         [workspace],
       );
-      return rows.map(toRecord);
+      return rows.map(toRecall);
     },
 
     async putRecalls(workspace, records) {

@@ -8,47 +8,19 @@
  * @module
  */
 
-import type { EntityLink, MemoryRow } from "../ports/memories.js";
-import type {
-  FileChange,
-  JsonObject,
-  MemoryChange,
-  MemoryPreimage,
-  RunChange,
-  RunRecord,
-  RunsPort,
-} from "../ports/runs.js";
+import type { FileChange, MemoryChange, RunChange, RunsPort } from "../ports/runs.js";
+import {
+  type RunFileRow,
+  type RunMemoryRow,
+  type RunRow,
+  runValues,
+  toFileChange,
+  toMemoryChange,
+  toRun,
+  toRunFileRow,
+  toRunMemoryRow,
+} from "../rows/run-rows.js";
 import type { Sql } from "./pg-sql.js";
-
-interface RunRow {
-  seq: string;
-  id: string;
-  kind: string;
-  scope_key: string;
-  scope: string;
-  mode: string;
-  plan: string;
-  decisions: string;
-  outcome: string;
-  started_at: string;
-  committed_at: string;
-  undone_at: string | null;
-}
-
-interface RunMemoryRow {
-  memory_id: string;
-  before_row: string | null;
-  before_embedding: Buffer | null;
-  before_entities: string | null;
-  after_hash: string | null;
-  after_updated_at: string | null;
-}
-
-interface RunFileRow {
-  path: string;
-  before_content: Buffer | null;
-  after_sha256: string | null;
-}
 
 const RUN_COLUMNS =
   "seq, id, kind, scope_key, scope, mode, plan, decisions, outcome, started_at, committed_at, undone_at";
@@ -72,21 +44,7 @@ export function createPgRuns(sql: Sql): RunsPort {
            select run.seq, f.* from run, unnest($18::text[], $19::bytea[], $20::text[]) f
          )
          select 1`,
-        [
-          run.id,
-          run.kind,
-          run.scopeKey,
-          JSON.stringify(run.scope),
-          run.mode,
-          JSON.stringify(run.plan),
-          JSON.stringify(run.decisions),
-          JSON.stringify(run.outcome),
-          run.startedAt,
-          run.committedAt,
-          run.undoneAt,
-          ...memoryColumns(memories),
-          ...fileColumns(files),
-        ],
+        [...runValues(run), ...memoryColumns(memories), ...fileColumns(files)],
       );
     },
 
@@ -134,81 +92,24 @@ export function createPgRuns(sql: Sql): RunsPort {
 }
 
 /** `run_memories`' columns after `run_seq`, one array each. */
-function memoryColumns(changes: readonly MemoryChange[]): unknown[] {
+export function memoryColumns(changes: readonly MemoryChange[]): unknown[] {
+  const rows = changes.map(toRunMemoryRow);
   return [
-    changes.map((change) => change.memoryId),
-    changes.map((change) => (change.before === null ? null : JSON.stringify(change.before.row))),
-    changes.map((change) => (change.before?.embedding == null ? null : bytes(change.before.embedding))),
-    changes.map((change) => (change.before === null ? null : JSON.stringify(change.before.entities))),
-    changes.map((change) => change.after?.hash ?? null),
-    changes.map((change) => change.after?.updatedAt ?? null),
+    rows.map((row) => row.memory_id),
+    rows.map((row) => row.before_row),
+    rows.map((row) => row.before_embedding),
+    rows.map((row) => row.before_entities),
+    rows.map((row) => row.after_hash),
+    rows.map((row) => row.after_updated_at),
   ];
 }
 
 /** `run_files`' columns after `run_seq`, one array each. */
-function fileColumns(changes: readonly FileChange[]): unknown[] {
+export function fileColumns(changes: readonly FileChange[]): unknown[] {
+  const rows = changes.map(toRunFileRow);
   return [
-    changes.map((change) => change.path),
-    changes.map((change) => (change.before === null ? null : bytes(change.before))),
-    changes.map((change) => change.after?.sha256 ?? null),
+    rows.map((row) => row.path),
+    rows.map((row) => row.before_content),
+    rows.map((row) => row.after_sha256),
   ];
-}
-
-/** The bytes of a typed array as a Buffer over the same memory (no copy), as `bytea` takes them. */
-export function bytes(view: ArrayBufferView): Buffer {
-  return Buffer.from(view.buffer, view.byteOffset, view.byteLength);
-}
-
-/**
- * A copy of a Buffer's bytes: a Buffer pg returns may be a view into a larger pooled allocation, at
- * an offset a Float32Array cannot start at.
- */
-function ownBytes(buffer: Buffer): ArrayBuffer {
-  return buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer;
-}
-
-function toRun(row: RunRow): RunRecord {
-  return {
-    id: row.id,
-    kind: row.kind,
-    scopeKey: row.scope_key,
-    scope: JSON.parse(row.scope) as RunRecord["scope"],
-    mode: row.mode,
-    plan: JSON.parse(row.plan) as JsonObject,
-    decisions: JSON.parse(row.decisions) as JsonObject,
-    outcome: JSON.parse(row.outcome) as JsonObject,
-    startedAt: row.started_at,
-    committedAt: row.committed_at,
-    undoneAt: row.undone_at,
-  };
-}
-
-/** A preimage as `run_memories` stores it: the row and entity links as JSON, the vector as bytes. */
-export function readPreimage(
-  row: Pick<RunMemoryRow, "before_row" | "before_embedding" | "before_entities">,
-): MemoryPreimage | null {
-  if (row.before_row === null) return null;
-  return {
-    row: JSON.parse(row.before_row) as MemoryRow,
-    embedding: row.before_embedding === null ? null : new Float32Array(ownBytes(row.before_embedding)),
-    entities: JSON.parse(row.before_entities ?? "[]") as EntityLink[],
-  };
-}
-
-function toMemoryChange(row: RunMemoryRow): MemoryChange {
-  const before = readPreimage(row);
-  const after =
-    row.after_hash === null || row.after_updated_at === null
-      ? null
-      : { hash: row.after_hash, updatedAt: row.after_updated_at };
-  return { kind: "memory", memoryId: row.memory_id, before, after };
-}
-
-function toFileChange(row: RunFileRow): FileChange {
-  return {
-    kind: "file",
-    path: row.path,
-    before: row.before_content === null ? null : new Uint8Array(ownBytes(row.before_content)),
-    after: row.after_sha256 === null ? null : { sha256: row.after_sha256 },
-  };
 }

@@ -32,6 +32,7 @@ import type {
   KeywordQuery,
   SearchPort,
 } from "../ports/search.js";
+import { type CandidateRecordRow, toCandidateRow } from "../rows/memory-rows.js";
 import { compilePgFilter } from "./pg-filter.js";
 import type { PgSettings } from "./pg-operations.js";
 import { Params } from "./pg-params.js";
@@ -149,25 +150,11 @@ export function createPgSearch(sql: Sql, settings: PgSettings): SearchPort {
     async candidateRows(ids, options) {
       if (ids.length === 0) return [];
       const text = options?.withText === true ? ", text" : "";
-      const rows = await sql.rows<{
-        id: string;
-        thread: string | null;
-        thread_position: number | null;
-        actor_id: string | null;
-        created_at: string;
-        text?: string;
-      }>(
+      const rows = await sql.rows<CandidateRecordRow>(
         `select id, thread, thread_position, actor_id, created_at${text} from memories where id = any($1::text[])`,
         [ids],
       );
-      return rows.map((row) => ({
-        id: row.id,
-        thread: row.thread,
-        threadPosition: row.thread_position,
-        actorId: row.actor_id,
-        createdAt: row.created_at,
-        ...(row.text === undefined ? {} : { text: row.text }),
-      }));
+      return rows.map(toCandidateRow);
     },
 
     async speakersNamed(query) {

@@ -7,73 +7,38 @@
  * @module
  */
 
-import { LucidError } from "../../errors.js";
-import type { SleepEvent, SleepEventInput, SleepStatePort, SleepStateRecord } from "../ports/sleep-state.js";
+import type { SleepEvent, SleepEventInput, SleepStatePort } from "../ports/sleep-state.js";
+import {
+  assertKeep,
+  clampLimit,
+  DEFAULT_KEEP,
+  type SleepEventRow,
+  type SleepStateRow,
+  toJson,
+  toSleepEvent,
+  toSleepStateRecord,
+} from "../rows/sleep-rows.js";
 import { type Sql, toNumber } from "./pg-sql.js";
-
-interface StateRow {
-  key: string;
-  value: string;
-  updated_at: string;
-}
-
-interface EventRow {
-  seq: string;
-  type: string;
-  at: string;
-  data: string;
-}
-
-const toRecord = (row: StateRow): SleepStateRecord => ({
-  key: row.key,
-  value: JSON.parse(row.value) as unknown,
-  updatedAt: row.updated_at,
-});
-
-const toEvent = (row: EventRow): SleepEvent => ({
-  seq: toNumber(row.seq),
-  type: row.type,
-  at: row.at,
-  data: JSON.parse(row.data) as Record<string, unknown>,
-});
-
-const DEFAULT_KEEP = 5000;
-const DEFAULT_LIMIT = 100;
-const MAX_LIMIT = 10_000;
-
-/** `value` as JSON text; `undefined` (or a function) has none, and would otherwise fail as a NOT NULL. */
-function toJson(value: unknown, what: string): string {
-  const text = JSON.stringify(value);
-  if (text === undefined) {
-    throw new LucidError("INVALID_ARGUMENT", `${what} must be a JSON value, got ${typeof value}.`);
-  }
-  return text;
-}
-
-function clampLimit(limit: number | undefined): number {
-  if (limit === undefined || Number.isNaN(limit)) return DEFAULT_LIMIT;
-  return Math.min(MAX_LIMIT, Math.max(1, Math.floor(limit)));
-}
 
 export function createPgSleepState(sql: Sql): SleepStatePort {
   return {
     async getSleepState(workspace, namespace, keys) {
       if (keys.length === 0) return [];
-      const rows = await sql.rows<StateRow>(
+      const rows = await sql.rows<SleepStateRow>(
         `select key, value, updated_at from sleep_state
          where workspace = $1 and namespace = $2 and key = any($3::text[])`,
         [workspace, namespace, keys],
       );
-      const byKey = new Map(rows.map((row) => [row.key, toRecord(row)]));
+      const byKey = new Map(rows.map((row) => [row.key, toSleepStateRecord(row)]));
       return keys.flatMap((key) => byKey.get(key) ?? []);
     },
 
     async listSleepState(workspace, namespace) {
-      const rows = await sql.rows<StateRow>(
+      const rows = await sql.rows<SleepStateRow>(
         "select key, value, updated_at from sleep_state where workspace = $1 and namespace = $2 order by key",
         [workspace, namespace],
       );
-      return rows.map(toRecord);
+      return rows.map(toSleepStateRecord);
     },
 
     async putSleepState(workspace, namespace, records) {
@@ -108,13 +73,7 @@ export function createPgSleepState(sql: Sql): SleepStatePort {
     },
 
     async appendSleepEvents(workspace, events, keep = DEFAULT_KEEP) {
-      if (!Number.isInteger(keep) || keep <= 0) {
-        throw new LucidError(
-          "INVALID_ARGUMENT",
-          `The number of sleep events to keep must be a positive integer, got ${keep}.`,
-          { details: { keep } },
-        );
-      }
+      assertKeep(keep);
       const data = events.map((event) => toJson(event.data, `The data of sleep event ${event.type}`));
       const appended = events.length === 0 ? [] : await insertEvents(sql, workspace, { events, data });
       // The (keep + 1)th newest and everything older go: a range of the (workspace, seq) index.
@@ -130,16 +89,16 @@ export function createPgSleepState(sql: Sql): SleepStatePort {
       const limit = clampLimit(options.limit);
       const rows =
         options.type === undefined
-          ? await sql.rows<EventRow>(
+          ? await sql.rows<SleepEventRow>(
               "select seq, type, at, data from sleep_events where workspace = $1 order by seq desc limit $2",
               [workspace, limit],
             )
-          : await sql.rows<EventRow>(
+          : await sql.rows<SleepEventRow>(
               `select seq, type, at, data from sleep_events
                where workspace = $1 and type = $2 order by seq desc limit $3`,
               [workspace, options.type, limit],
             );
-      return rows.map(toEvent);
+      return rows.map(toSleepEvent);
     },
   };
 }

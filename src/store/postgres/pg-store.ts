@@ -21,6 +21,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import pg from "pg";
 import { LucidError } from "../../errors.js";
 import type { MemoryStore, MemoryStoreOps, StoreCapabilities } from "../store.js";
+import { calledInsideOwnTransaction, storeClosed } from "../store-errors.js";
 import { isConnectionError, translatePostgresError } from "./pg-errors.js";
 import { createPgMaintenance } from "./pg-maintenance.js";
 import { createPgOperations, type PgOperations, type PgSettings } from "./pg-operations.js";
@@ -166,14 +167,9 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   }
 
   const inside = new AsyncLocalStorage<true>();
-  const misuse = () =>
-    new LucidError(
-      "INTERNAL",
-      "A store method was called on the store inside one of its own transactions. Inside store.transaction(fn), use the handle fn receives.",
-    );
   const open = () => {
-    if (inside.getStore() !== undefined) throw misuse();
-    if (closed) throw new LucidError("STORE_CLOSED", `The store at ${location} is closed. Open it again.`);
+    if (inside.getStore() !== undefined) throw calledInsideOwnTransaction();
+    if (closed) throw storeClosed(location);
   };
 
   /**

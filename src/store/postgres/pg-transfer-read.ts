@@ -7,10 +7,27 @@
  * @module
  */
 
-import type { HistoryAction } from "../ports/history.js";
 import type { EntityLink } from "../ports/memories.js";
 import type { TransferCounts, TransferKind, TransferRecord } from "../ports/transfer.js";
-import { MEMORY_COLUMNS, type MemoryRecordRow, toMemoryRow } from "./pg-memories.js";
+import type { HistoryRecordRow } from "../rows/history-rows.js";
+import type { MemoryRecordRow } from "../rows/memory-rows.js";
+import { type NoteChunkRow, toNoteChunk } from "../rows/note-rows.js";
+import {
+  type MessageTransferRow,
+  type NoteFileTransferRow,
+  type SleepEventTransferRow,
+  toGateSessionTransfer,
+  toGateStateTransfer,
+  toHistoryTransfer,
+  toLeaseTransfer,
+  toMemoryTransfer,
+  toMessageTransfer,
+  toNoteFileTransfer,
+  toRecallTransfer,
+  toSleepEventTransfer,
+  toSleepStateTransfer,
+} from "../rows/transfer-rows.js";
+import { MEMORY_COLUMNS } from "./pg-memories.js";
 import { readPending, readStamp } from "./pg-meta.js";
 import { createPgRuns } from "./pg-runs.js";
 import { parseVector, type Sql, toNumber } from "./pg-sql.js";
@@ -73,50 +90,13 @@ export async function* readPgRecords(sql: Sql, pageSize: number): AsyncGenerator
     };
   const readers: PageReader[] = [
     memoryPages(sql),
-    sequenced(
+    sequenced<HistoryRecordRow & { seq: Int8 }>(
       "select seq, memory_id, action, previous_value, new_value, actor, created_at, changes from history",
-      (row: {
-        seq: Int8;
-        memory_id: string;
-        action: HistoryAction;
-        previous_value: Text;
-        new_value: Text;
-        actor: string;
-        created_at: string;
-        changes: Text;
-      }) => [
-        {
-          kind: "history",
-          row: {
-            seq: toNumber(row.seq),
-            memoryId: row.memory_id,
-            action: row.action,
-            previousValue: row.previous_value,
-            newValue: row.new_value,
-            actor: row.actor,
-            createdAt: row.created_at,
-            ...(row.changes === null ? {} : { changed: JSON.parse(row.changes) as string[] }),
-          },
-        },
-      ],
+      (row) => [toHistoryTransfer(row)],
     ),
-    sequenced(
+    sequenced<MessageTransferRow & { seq: Int8 }>(
       "select seq, session_scope, role, content, name, created_at from messages",
-      (row: {
-        seq: Int8;
-        session_scope: string;
-        role: string;
-        content: string;
-        name: Text;
-        created_at: string;
-      }) => [
-        {
-          kind: "message",
-          seq: toNumber(row.seq),
-          sessionScope: row.session_scope,
-          message: { role: row.role, content: row.content, name: row.name, createdAt: row.created_at },
-        },
-      ],
+      (row) => [toMessageTransfer(row)],
     ),
     // Runs are few; each is read whole, with its changes, as the runs port reads it.
     sequenced("select seq, id from runs", async (row: { seq: Int8; id: string }) => {
@@ -125,88 +105,27 @@ export async function* readPgRecords(sql: Sql, pageSize: number): AsyncGenerator
     }),
     keyed(
       "select scope_key, last_consolidated_at, last_session_id from dream_state order by scope_key",
-      (row: { scope_key: string; last_consolidated_at: Text; last_session_id: Text }) => ({
-        kind: "gateState",
-        scopeKey: row.scope_key,
-        lastConsolidatedAt: row.last_consolidated_at,
-        lastSessionId: row.last_session_id,
-      }),
+      toGateStateTransfer,
     ),
     keyed(
       "select scope_key, session_id, trigger, recorded_at from dream_sessions order by scope_key, session_id",
-      (row: { scope_key: string; session_id: string; trigger: string; recorded_at: string }) => ({
-        kind: "gateSession",
-        scopeKey: row.scope_key,
-        sessionId: row.session_id,
-        trigger: row.trigger,
-        recordedAt: row.recorded_at,
-      }),
+      toGateSessionTransfer,
     ),
     keyed(
       "select scope_key, holder, host, pid, acquired_at, expires_at from dream_leases order by scope_key",
-      (row: {
-        scope_key: string;
-        holder: string;
-        host: string;
-        pid: number;
-        acquired_at: string;
-        expires_at: string;
-      }) => ({
-        kind: "lease",
-        key: row.scope_key,
-        lease: {
-          holder: row.holder,
-          host: row.host,
-          pid: row.pid,
-          acquiredAt: row.acquired_at,
-          expiresAt: row.expires_at,
-        },
-      }),
+      toLeaseTransfer,
     ),
     keyed(
       "select workspace, key, entry, updated_at, recalled_at, priority from recalls order by workspace, key",
-      (row: {
-        workspace: string;
-        key: string;
-        entry: string;
-        updated_at: string;
-        recalled_at: string;
-        priority: number;
-      }) => ({
-        kind: "recall",
-        workspace: row.workspace,
-        recall: {
-          key: row.key,
-          entry: JSON.parse(row.entry) as Record<string, unknown>,
-          updatedAt: row.updated_at,
-          recalledAt: row.recalled_at,
-          priority: row.priority,
-        },
-      }),
+      toRecallTransfer,
     ),
     keyed(
       "select workspace, namespace, key, value, updated_at from sleep_state order by workspace, namespace, key",
-      (row: { workspace: string; namespace: string; key: string; value: string; updated_at: string }) => ({
-        kind: "sleepState",
-        workspace: row.workspace,
-        namespace: row.namespace,
-        record: { key: row.key, value: JSON.parse(row.value) as unknown, updatedAt: row.updated_at },
-      }),
+      toSleepStateTransfer,
     ),
-    sequenced(
+    sequenced<SleepEventTransferRow & { seq: Int8 }>(
       "select seq, workspace, type, at, data from sleep_events",
-      (row: { seq: Int8; workspace: string; type: string; at: string; data: string }) => [
-        {
-          kind: "sleepEvent",
-          workspace: row.workspace,
-          event: {
-            seq: toNumber(row.seq),
-            type: row.type,
-            at: row.at,
-            data: JSON.parse(row.data) as Record<string, unknown>,
-          },
-        },
-      ],
+      (row) => [toSleepEventTransfer(row)],
     ),
     noteFilePages(sql),
   ];
@@ -223,7 +142,7 @@ export async function* readPgRecords(sql: Sql, pageSize: number): AsyncGenerator
 /** Memory rows by seq, each with its vectors (current and pending, as pgvector's text) and entity links. */
 function memoryPages(sql: Sql): PageReader {
   return async (after, limit) => {
-    const rows = await sql.rows<MemoryRecordRow & { embedding: Text; embedding_next: Text }>(
+    const rows = await sql.rows<MemoryRecordRow & { seq: Int8; embedding: Text; embedding_next: Text }>(
       `select ${MEMORY_COLUMNS}, m.embedding::text as embedding, m.embedding_next::text as embedding_next
        from memories m where m.seq > $1 order by m.seq limit $2`,
       [after, limit],
@@ -240,11 +159,8 @@ function memoryPages(sql: Sql): PageReader {
       );
       for (const { seq, ...link } of found) links.set(seq, [...(links.get(seq) ?? []), link]);
     }
-    const records = rows.map(
-      (row): TransferRecord => ({
-        kind: "memory",
-        seq: toNumber(row.seq),
-        row: toMemoryRow(row),
+    const records = rows.map((row) =>
+      toMemoryTransfer(row, {
         embedding: row.embedding === null ? null : parseVector(row.embedding),
         pendingEmbedding: row.embedding_next === null ? null : parseVector(row.embedding_next),
         entities: links.get(row.seq) ?? [],
@@ -257,51 +173,24 @@ function memoryPages(sql: Sql): PageReader {
 /** Note files by workspace and path, each with its chunks in the order they were indexed. */
 function noteFilePages(sql: Sql): PageReader {
   return async (offset, limit) => {
-    const files = await sql.rows<{
-      workspace: string;
-      path: string;
-      sha256: string;
-      size: Int8;
-      mtime_ms: number;
-      embedder: string;
-      short_term: boolean;
-      indexed_at: string;
-    }>(
+    const files = await sql.rows<NoteFileTransferRow>(
       `select workspace, path, sha256, size, mtime_ms, embedder, short_term, indexed_at from note_files
        order by workspace, path limit $1 offset $2`,
       [limit, offset],
     );
     const records: TransferRecord[] = [];
     for (const file of files) {
-      const chunks = await sql.rows<{
-        start_line: number;
-        end_line: number;
-        text: string;
-        embedding: string;
-      }>(
+      const chunks = await sql.rows<NoteChunkRow & { embedding: string }>(
         `select start_line, end_line, text, embedding::text as embedding from note_chunks
          where workspace = $1 and path = $2 order by seq`,
         [file.workspace, file.path],
       );
-      records.push({
-        kind: "noteFile",
-        workspace: file.workspace,
-        file: {
-          path: file.path,
-          sha256: file.sha256,
-          size: toNumber(file.size),
-          mtimeMs: file.mtime_ms,
-          embedder: file.embedder,
-          shortTerm: file.short_term,
-          indexedAt: file.indexed_at,
-        },
-        chunks: chunks.map((chunk) => ({
-          startLine: chunk.start_line,
-          endLine: chunk.end_line,
-          text: chunk.text,
-          embedding: parseVector(chunk.embedding),
-        })),
-      });
+      records.push(
+        toNoteFileTransfer(
+          file,
+          chunks.map((chunk) => toNoteChunk(chunk, parseVector(chunk.embedding))),
+        ),
+      );
     }
     return { records, next: offset + files.length };
   };

@@ -19,10 +19,12 @@ import type {
   SleepEventTransfer,
   SleepStateTransfer,
 } from "../ports/transfer.js";
+import { changesOf } from "../rows/history-rows.js";
+import { runValues } from "../rows/run-rows.js";
 import type { DataRecord } from "../transfer-batch.js";
 import { createPgNotes } from "./pg-notes.js";
 import { createPgRecalls } from "./pg-recalls.js";
-import { bytes } from "./pg-runs.js";
+import { fileColumns, memoryColumns } from "./pg-runs.js";
 import { createPgSleepState } from "./pg-sleep-state.js";
 import type { Sql } from "./pg-sql.js";
 import { writeMemories } from "./pg-transfer-memories.js";
@@ -92,7 +94,7 @@ async function writeHistory(sql: Sql, records: HistoryTransfer[]): Promise<void>
       rows.map((row) => row.newValue),
       rows.map((row) => row.actor),
       rows.map((row) => row.createdAt),
-      rows.map((row) => (row.changed === undefined ? null : JSON.stringify(row.changed))),
+      rows.map(changesOf),
     ],
   );
 }
@@ -118,45 +120,19 @@ async function writeRuns(sql: Sql, records: RunTransfer[]): Promise<void> {
     await sql.run(
       `insert into runs(seq, id, kind, scope_key, scope, mode, plan, decisions, outcome, started_at, committed_at, undone_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-      [
-        seq,
-        run.id,
-        run.kind,
-        run.scopeKey,
-        JSON.stringify(run.scope),
-        run.mode,
-        JSON.stringify(run.plan),
-        JSON.stringify(run.decisions),
-        JSON.stringify(run.outcome),
-        run.startedAt,
-        run.committedAt,
-        run.undoneAt,
-      ],
+      [seq, ...runValues(run)],
     );
     const memories = changes.flatMap((change) => (change.kind === "memory" ? [change] : []));
     const files = changes.flatMap((change) => (change.kind === "file" ? [change] : []));
     await sql.run(
       `insert into run_memories(run_seq, memory_id, before_row, before_embedding, before_entities, after_hash, after_updated_at)
        select $1, m.* from unnest($2::text[], $3::text[], $4::bytea[], $5::text[], $6::text[], $7::text[]) m`,
-      [
-        seq,
-        memories.map((change) => change.memoryId),
-        memories.map((change) => (change.before === null ? null : JSON.stringify(change.before.row))),
-        memories.map((change) => (change.before?.embedding == null ? null : bytes(change.before.embedding))),
-        memories.map((change) => (change.before === null ? null : JSON.stringify(change.before.entities))),
-        memories.map((change) => change.after?.hash ?? null),
-        memories.map((change) => change.after?.updatedAt ?? null),
-      ],
+      [seq, ...memoryColumns(memories)],
     );
     await sql.run(
       `insert into run_files(run_seq, path, before_content, after_sha256)
        select $1, f.* from unnest($2::text[], $3::bytea[], $4::text[]) f`,
-      [
-        seq,
-        files.map((change) => change.path),
-        files.map((change) => (change.before === null ? null : bytes(change.before))),
-        files.map((change) => change.after?.sha256 ?? null),
-      ],
+      [seq, ...fileColumns(files)],
     );
   }
 }

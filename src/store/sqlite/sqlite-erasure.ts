@@ -7,7 +7,8 @@
 
 import type { ErasurePort } from "../ports/erasure.js";
 import type { MemoryPreimage } from "../ports/runs.js";
-import { bytes, readPreimage } from "./sqlite-runs.js";
+import { bytes } from "../rows/bytes.js";
+import { readPreimage } from "../rows/run-rows.js";
 import type { StatementCache } from "./statement-cache.js";
 import type { SyncPort } from "./sync-port.js";
 

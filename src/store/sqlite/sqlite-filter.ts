@@ -22,6 +22,7 @@
 import { LucidError } from "../../errors.js";
 import type { ColumnField, FilterCondition, FilterNode, FilterScalar } from "../../filters/filter.js";
 import { assertFieldName, columnValue, isColumnField, metadataPath } from "../../filters/filter-fields.js";
+import { operandError, required, scalarOf, scalars } from "../../filters/filter-operands.js";
 
 /** What better-sqlite3 can bind. */
 export type SqliteParam = string | number | bigint | null;
@@ -119,22 +120,6 @@ function negate(sql: string): string {
   return `(${sql} is not 1)`;
 }
 
-function scalars(node: FilterCondition): readonly FilterScalar[] {
-  if (Array.isArray(node.value)) return node.value;
-  throw operandError(node, "a list");
-}
-
-function scalarOf(node: FilterCondition): FilterScalar {
-  if (!Array.isArray(node.value)) return node.value as FilterScalar;
-  throw operandError(node, "a single value");
-}
-
-function operandError(node: FilterCondition, needs: string): LucidError {
-  return new LucidError("INVALID_FILTER", `${node.field}: ${node.op} needs ${needs}`, {
-    details: { field: node.field, operator: node.op },
-  });
-}
-
 function compileColumn(node: FilterCondition, field: ColumnField, { alias, bind }: Compiler): string {
   const column = `${alias}.${field}`;
   const param = (value: FilterScalar) => bind(columnValue(field, value));
@@ -168,12 +153,6 @@ function compileColumn(node: FilterCondition, field: ColumnField, { alias, bind 
     case "icontains":
       return `(instr(lower(${column}), lower(${param(required(node))})) > 0)`;
   }
-}
-
-function required(node: FilterCondition): string | number | boolean {
-  const value = scalarOf(node);
-  if (value === null) throw operandError(node, "a non-null value");
-  return value;
 }
 
 function jsonField(alias: string, field: string): JsonField {

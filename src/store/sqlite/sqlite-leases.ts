@@ -6,16 +6,9 @@
  */
 
 import type { Lease, LeasesPort } from "../ports/leases.js";
+import { type LeaseRow, toLease } from "../rows/lease-rows.js";
 import type { StatementCache } from "./statement-cache.js";
 import type { SyncPort } from "./sync-port.js";
-
-interface LeaseRow {
-  holder: string;
-  host: string;
-  pid: number;
-  acquired_at: string;
-  expires_at: string;
-}
 
 /**
  * `atomically` runs its function as one write transaction unless already inside one, so a read and
@@ -104,15 +97,5 @@ export function createSqliteLeases(
     releaseLease(key, holder) {
       statements.get("delete from dream_leases where scope_key = ? and holder = ?").run(key, holder);
     },
-  };
-}
-
-function toLease(row: LeaseRow): Lease {
-  return {
-    holder: row.holder,
-    host: row.host,
-    pid: row.pid,
-    acquiredAt: row.acquired_at,
-    expiresAt: row.expires_at,
   };
 }

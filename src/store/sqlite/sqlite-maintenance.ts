@@ -6,8 +6,8 @@
  */
 
 import type Database from "better-sqlite3";
-import { LucidError } from "../../errors.js";
 import type { MaintenancePort } from "../ports/maintenance.js";
+import { embedderMismatch } from "../store-errors.js";
 import type { SqliteMemories } from "./sqlite-memories.js";
 import type { SqliteMeta } from "./sqlite-meta.js";
 import {
@@ -51,11 +51,7 @@ export function createSqliteMaintenance(input: MaintenanceInput): SyncPort<Maint
         return;
       }
       if (recorded.id !== stamp.id || recorded.dimension !== stamp.dimension) {
-        throw new LucidError(
-          "EMBEDDER_MISMATCH",
-          `${location} was written with embedder ${recorded.id} (${recorded.dimension}-d), but was opened with ${stamp.id} (${stamp.dimension}-d). Open it with the same embedder, or re-embed the store after changing embedders.`,
-          { details: { recorded, given: stamp } },
-        );
+        throw embedderMismatch(location, recorded, stamp);
       }
     },
 

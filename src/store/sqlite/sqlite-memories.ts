@@ -9,6 +9,7 @@
 import type { Scope } from "../../core/scope.js";
 import type { MemoryVector } from "../ports/maintenance.js";
 import type { EntityLink, ListQuery, MemoriesPort, MemoryPatch, MemoryRow } from "../ports/memories.js";
+import { type MemoryRecordRow, memoryValues, patchValues, toMemoryRow } from "../rows/memory-rows.js";
 import { compileSqliteFilter } from "./sqlite-filter.js";
 import type { SqliteMeta } from "./sqlite-meta.js";
 import { readStamp } from "./sqlite-reembed.js";
@@ -17,47 +18,8 @@ import { compileVisibility } from "./sqlite-visibility.js";
 import type { StatementCache } from "./statement-cache.js";
 import type { SyncPort } from "./sync-port.js";
 
-interface MemoryRecordRow {
-  seq: number;
-  id: string;
-  text: string;
-  hash: string;
-  user_id: string | null;
-  agent_id: string | null;
-  app_id: string | null;
-  run_id: string | null;
-  category: string | null;
-  metadata: string;
-  created_at: string;
-  updated_at: string;
-  expires_at: string | null;
-  thread: string | null;
-  thread_position: number | null;
-  actor_id: string | null;
-}
-
 export const MEMORY_COLUMNS =
   "m.seq, m.id, m.text, m.hash, m.user_id, m.agent_id, m.app_id, m.run_id, m.category, m.metadata, m.created_at, m.updated_at, m.expires_at, m.thread, m.thread_position, m.actor_id";
-
-export function toMemoryRow(row: MemoryRecordRow): MemoryRow {
-  return {
-    id: row.id,
-    text: row.text,
-    hash: row.hash,
-    user_id: row.user_id,
-    agent_id: row.agent_id,
-    app_id: row.app_id,
-    run_id: row.run_id,
-    category: row.category,
-    metadata: JSON.parse(row.metadata) as Record<string, unknown>,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    expiresAt: row.expires_at,
-    // Only when set, so a row without a conversation reads back exactly as it was written.
-    ...(row.thread === null ? {} : { thread: row.thread, threadPosition: row.thread_position }),
-    ...(row.actor_id === null ? {} : { actorId: row.actor_id }),
-  };
-}
 
 /** vec0 takes integer keys only as BigInt (better-sqlite3 binds JS numbers as REAL). */
 const vecKey = (seq: number): bigint => BigInt(seq);
@@ -118,23 +80,7 @@ export function createSqliteMemories(statements: StatementCache, meta: SqliteMet
           `insert into memories(id, text, hash, user_id, agent_id, app_id, run_id, category, metadata, created_at, updated_at, expires_at, thread, thread_position, actor_id)
            values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning seq`,
         )
-        .get(
-          memory.id,
-          memory.text,
-          memory.hash,
-          memory.user_id,
-          memory.agent_id,
-          memory.app_id,
-          memory.run_id,
-          memory.category,
-          JSON.stringify(memory.metadata),
-          memory.createdAt,
-          memory.updatedAt,
-          memory.expiresAt,
-          memory.thread ?? null,
-          memory.thread === undefined || memory.thread === null ? null : (memory.threadPosition ?? 0),
-          memory.actorId ?? null,
-        ) as { seq: number };
+        .get(...memoryValues(memory)) as { seq: number };
       statements
         .get(
           "insert into memories_vec(seq, user_key, agent_key, app_key, run_key, embedding) values (?, ?, ?, ?, ?, ?)",
@@ -157,15 +103,7 @@ export function createSqliteMemories(statements: StatementCache, meta: SqliteMet
         .get(
           "update memories set text = ?, hash = ?, category = ?, metadata = ?, updated_at = ?, expires_at = ? where seq = ?",
         )
-        .run(
-          patch.text,
-          patch.hash,
-          patch.category,
-          JSON.stringify(patch.metadata),
-          patch.updatedAt,
-          patch.expiresAt,
-          seq,
-        );
+        .run(...patchValues(patch), seq);
       if (patch.embedding !== undefined) {
         statements
           .get("update memories_vec set embedding = ? where seq = ?")

@@ -13,35 +13,10 @@ import type {
   NoteKeywordHit,
   NotesPort,
 } from "../ports/notes.js";
+import { type NoteFileRow, type NoteHitRow, toNoteFile, toNoteHit } from "../rows/note-rows.js";
 import { ftsMatchExpression } from "./sqlite-fts.js";
 import type { StatementCache } from "./statement-cache.js";
 import type { SyncPort } from "./sync-port.js";
-
-interface FileRow {
-  path: string;
-  sha256: string;
-  size: number;
-  mtime_ms: number;
-  embedder: string;
-  short_term: number;
-  indexed_at: string;
-}
-
-interface ChunkRow {
-  path: string;
-  start_line: number;
-  end_line: number;
-  text: string;
-  short_term: number;
-}
-
-const hitOf = (row: ChunkRow) => ({
-  path: row.path,
-  startLine: row.start_line,
-  endLine: row.end_line,
-  text: row.text,
-  shortTerm: row.short_term === 1,
-});
 
 const CHUNK_COLUMNS =
   "c.path as path, c.start_line as start_line, c.end_line as end_line, c.text as text, f.short_term as short_term";
@@ -84,18 +59,8 @@ export function createSqliteNotes(statements: StatementCache): SyncPort<NotesPor
         .get(
           "select path, sha256, size, mtime_ms, embedder, short_term, indexed_at from note_files where workspace = ? order by path",
         )
-        .all(workspace) as FileRow[];
-      return rows.map(
-        (row): NoteFileRecord => ({
-          path: row.path,
-          sha256: row.sha256,
-          size: row.size,
-          mtimeMs: row.mtime_ms,
-          embedder: row.embedder,
-          shortTerm: row.short_term === 1,
-          indexedAt: row.indexed_at,
-        }),
-      );
+        .all(workspace) as NoteFileRow[];
+      return rows.map(toNoteFile);
     },
 
     replaceNoteFile(workspace, file, chunks: readonly NoteChunkRecord[]) {
@@ -134,8 +99,8 @@ export function createSqliteNotes(statements: StatementCache): SyncPort<NotesPor
            from note_chunks c join note_files f on f.workspace = c.workspace and f.path = c.path
            where c.workspace = ? order by distance, c.path, c.start_line limit ?`,
         )
-        .all(vector, workspace, k) as (ChunkRow & { distance: number })[];
-      return rows.map((row): NoteDenseHit => ({ ...hitOf(row), similarity: 1 - row.distance }));
+        .all(vector, workspace, k) as (NoteHitRow & { distance: number })[];
+      return rows.map((row): NoteDenseHit => ({ ...toNoteHit(row), similarity: 1 - row.distance }));
     },
 
     searchNotesKeyword(workspace, terms, k) {
@@ -149,8 +114,8 @@ export function createSqliteNotes(statements: StatementCache): SyncPort<NotesPor
            join note_files f on f.workspace = c.workspace and f.path = c.path
            where note_chunks_fts match ? and c.workspace = ? order by rank, c.path, c.start_line limit ?`,
         )
-        .all(match, workspace, k) as (ChunkRow & { rank: number })[];
-      return rows.map((row): NoteKeywordHit => ({ ...hitOf(row), bm25: -row.rank }));
+        .all(match, workspace, k) as (NoteHitRow & { rank: number })[];
+      return rows.map((row): NoteKeywordHit => ({ ...toNoteHit(row), bm25: -row.rank }));
     },
   };
 }

@@ -4,25 +4,10 @@
  * @module
  */
 
-import type { RecallsPort, StoredRecall } from "../ports/recalls.js";
+import type { RecallsPort } from "../ports/recalls.js";
+import { type RecallRow, toRecall } from "../rows/sleep-rows.js";
 import type { StatementCache } from "./statement-cache.js";
 import type { SyncPort } from "./sync-port.js";
-
-interface RecallRow {
-  key: string;
-  entry: string;
-  updated_at: string;
-  recalled_at: string;
-  priority: number;
-}
-
-const toRecord = (row: RecallRow): StoredRecall => ({
-  key: row.key,
-  entry: JSON.parse(row.entry) as Record<string, unknown>,
-  updatedAt: row.updated_at,
-  recalledAt: row.recalled_at,
-  priority: row.priority,
-});
 
 const COLUMNS = "key, entry, updated_at, recalled_at, priority";
 
@@ -33,7 +18,7 @@ export function createSqliteRecalls(statements: StatementCache): SyncPort<Recall
       const rows = statements
         .get(`select ${COLUMNS} from recalls where workspace = ? and key in (select value from json_each(?))`)
         .all(workspace, JSON.stringify(keys)) as RecallRow[];
-      const byKey = new Map(rows.map((row) => [row.key, toRecord(row)]));
+      const byKey = new Map(rows.map((row) => [row.key, toRecall(row)]));
       return keys.flatMap((key) => byKey.get(key) ?? []);
     },
 
@@ -41,7 +26,7 @@ export function createSqliteRecalls(statements: StatementCache): SyncPort<Recall
       const rows = statements
         .get(`select ${COLUMNS} from recalls where workspace = ? order by key`)
         .all(workspace) as RecallRow[];
-      return rows.map(toRecord);
+      return rows.map(toRecall);
     },
 
     putRecalls(workspace, records) {

@@ -9,6 +9,7 @@
 import type { Scope } from "../../core/scope.js";
 import type { FilterNode } from "../../filters/filter.js";
 import type { DenseQuery, KeywordHit, KeywordQuery, SearchPort } from "../ports/search.js";
+import { type CandidateRecordRow, toCandidateRow } from "../rows/memory-rows.js";
 import { compileSqliteFilter, type SqliteParam } from "./sqlite-filter.js";
 import { ftsMatchExpression } from "./sqlite-fts.js";
 import { compileVisibility } from "./sqlite-visibility.js";
@@ -151,22 +152,8 @@ export function createSqliteSearch(statements: StatementCache): SyncPort<SearchP
           `select id, thread, thread_position, actor_id, created_at${text} from memories
            where id in (select value from json_each(?))`,
         )
-        .all(JSON.stringify(ids)) as {
-        id: string;
-        thread: string | null;
-        thread_position: number | null;
-        actor_id: string | null;
-        created_at: string;
-        text?: string;
-      }[];
-      return rows.map((row) => ({
-        id: row.id,
-        thread: row.thread,
-        threadPosition: row.thread_position,
-        actorId: row.actor_id,
-        createdAt: row.created_at,
-        ...(row.text === undefined ? {} : { text: row.text }),
-      }));
+        .all(JSON.stringify(ids)) as CandidateRecordRow[];
+      return rows.map(toCandidateRow);
     },
 
     speakersNamed(query) {

@@ -5,54 +5,19 @@
  * @module
  */
 
-import { LucidError } from "../../errors.js";
-import type { SleepEvent, SleepStatePort, SleepStateRecord } from "../ports/sleep-state.js";
+import type { SleepEvent, SleepStatePort } from "../ports/sleep-state.js";
+import {
+  assertKeep,
+  clampLimit,
+  DEFAULT_KEEP,
+  type SleepEventRow,
+  type SleepStateRow,
+  toJson,
+  toSleepEvent,
+  toSleepStateRecord,
+} from "../rows/sleep-rows.js";
 import type { StatementCache } from "./statement-cache.js";
 import type { SyncPort } from "./sync-port.js";
-
-interface StateRow {
-  key: string;
-  value: string;
-  updated_at: string;
-}
-
-interface EventRow {
-  seq: number;
-  type: string;
-  at: string;
-  data: string;
-}
-
-const toRecord = (row: StateRow): SleepStateRecord => ({
-  key: row.key,
-  value: JSON.parse(row.value) as unknown,
-  updatedAt: row.updated_at,
-});
-
-const toEvent = (row: EventRow): SleepEvent => ({
-  seq: row.seq,
-  type: row.type,
-  at: row.at,
-  data: JSON.parse(row.data) as Record<string, unknown>,
-});
-
-const DEFAULT_KEEP = 5000;
-const DEFAULT_LIMIT = 100;
-const MAX_LIMIT = 10_000;
-
-/** `value` as JSON text; `undefined` (or a function) has none, and would otherwise fail as a NOT NULL. */
-function toJson(value: unknown, what: string): string {
-  const text = JSON.stringify(value);
-  if (text === undefined) {
-    throw new LucidError("INVALID_ARGUMENT", `${what} must be a JSON value, got ${typeof value}.`);
-  }
-  return text;
-}
-
-function clampLimit(limit: number | undefined): number {
-  if (limit === undefined || Number.isNaN(limit)) return DEFAULT_LIMIT;
-  return Math.min(MAX_LIMIT, Math.max(1, Math.floor(limit)));
-}
 
 export function createSqliteSleepState(statements: StatementCache): SyncPort<SleepStatePort> {
   return {
@@ -63,8 +28,8 @@ export function createSqliteSleepState(statements: StatementCache): SyncPort<Sle
           `select key, value, updated_at from sleep_state
            where workspace = ? and namespace = ? and key in (select value from json_each(?))`,
         )
-        .all(workspace, namespace, JSON.stringify(keys)) as StateRow[];
-      const byKey = new Map(rows.map((row) => [row.key, toRecord(row)]));
+        .all(workspace, namespace, JSON.stringify(keys)) as SleepStateRow[];
+      const byKey = new Map(rows.map((row) => [row.key, toSleepStateRecord(row)]));
       return keys.flatMap((key) => byKey.get(key) ?? []);
     },
 
@@ -73,8 +38,8 @@ export function createSqliteSleepState(statements: StatementCache): SyncPort<Sle
         .get(
           "select key, value, updated_at from sleep_state where workspace = ? and namespace = ? order by key",
         )
-        .all(workspace, namespace) as StateRow[];
-      return rows.map(toRecord);
+        .all(workspace, namespace) as SleepStateRow[];
+      return rows.map(toSleepStateRecord);
     },
 
     putSleepState(workspace, namespace, records) {
@@ -99,13 +64,7 @@ export function createSqliteSleepState(statements: StatementCache): SyncPort<Sle
     },
 
     appendSleepEvents(workspace, events, keep = DEFAULT_KEEP) {
-      if (!Number.isInteger(keep) || keep <= 0) {
-        throw new LucidError(
-          "INVALID_ARGUMENT",
-          `The number of sleep events to keep must be a positive integer, got ${keep}.`,
-          { details: { keep } },
-        );
-      }
+      assertKeep(keep);
       const data = events.map((event) => toJson(event.data, `The data of sleep event ${event.type}`));
       const insert = statements.get(
         "insert into sleep_events(workspace, type, at, data) values (?, ?, ?, ?)",
@@ -143,8 +102,8 @@ export function createSqliteSleepState(statements: StatementCache): SyncPort<Sle
                  where workspace = ? and type = ? order by seq desc limit ?`,
               )
               .all(workspace, options.type, limit)
-      ) as EventRow[];
-      return rows.map(toEvent);
+      ) as SleepEventRow[];
+      return rows.map(toSleepEvent);
     },
   };
 }

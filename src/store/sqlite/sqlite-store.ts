@@ -15,6 +15,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { isLucidError, LucidError } from "../../errors.js";
 import type { MemoryStore, MemoryStoreOps, StoreCapabilities } from "../store.js";
+import { calledInsideOwnTransaction, storeClosed } from "../store-errors.js";
 import { createSqliteErasure } from "./sqlite-erasure.js";
 import { translateSqliteError } from "./sqlite-errors.js";
 import { createSqliteHistory } from "./sqlite-history.js";
@@ -103,19 +104,14 @@ export function createSqliteStore(options: SqliteStoreOptions): MemoryStore {
     }
   };
   const inside = new AsyncLocalStorage<true>();
-  const misuse = () =>
-    new LucidError(
-      "INTERNAL",
-      "A store method was called on the store inside one of its own transactions. Inside store.transaction(fn), use the handle fn receives.",
-    );
   let queue: Promise<unknown> = Promise.resolve();
   let closed = false;
 
   /** Runs `fn` when the connection is free. */
   const exclusive = <T>(fn: () => T | Promise<T>): Promise<T> => {
-    if (inside.getStore() !== undefined) return Promise.reject(misuse());
+    if (inside.getStore() !== undefined) return Promise.reject(calledInsideOwnTransaction());
     const run = queue.then(() => {
-      if (closed) throw new LucidError("STORE_CLOSED", `The store at ${location} is closed. Open it again.`);
+      if (closed) throw storeClosed(location);
       return fn();
     });
     queue = run.catch(() => undefined);
@@ -196,12 +192,12 @@ export function createSqliteStore(options: SqliteStoreOptions): MemoryStore {
     ...wrapPort<Operations>(operations, serialised),
     ...wrapPort(maintenance, serialised),
     streamMemories: (query) => {
-      if (inside.getStore() !== undefined) throw misuse();
+      if (inside.getStore() !== undefined) throw calledInsideOwnTransaction();
       return snapshots.streamMemories(query);
     },
     ...transfer,
     exportRecords: (options) => {
-      if (inside.getStore() !== undefined) throw misuse();
+      if (inside.getStore() !== undefined) throw calledInsideOwnTransaction();
       return transfer.exportRecords(options);
     },
     capabilities: CAPABILITIES,

@@ -6,18 +6,33 @@
  * @module
  */
 
-import type { HistoryAction } from "../ports/history.js";
 import type { EntityLink } from "../ports/memories.js";
 import type { TransferCounts, TransferKind, TransferRecord } from "../ports/transfer.js";
-import { MEMORY_COLUMNS, toMemoryRow } from "./sqlite-memories.js";
+import { ownBytes } from "../rows/bytes.js";
+import type { HistoryRecordRow } from "../rows/history-rows.js";
+import type { MemoryRecordRow } from "../rows/memory-rows.js";
+import { type NoteChunkRow, toNoteChunk } from "../rows/note-rows.js";
+import {
+  type MessageTransferRow,
+  type NoteFileTransferRow,
+  type SleepEventTransferRow,
+  toGateSessionTransfer,
+  toGateStateTransfer,
+  toHistoryTransfer,
+  toLeaseTransfer,
+  toMemoryTransfer,
+  toMessageTransfer,
+  toNoteFileTransfer,
+  toRecallTransfer,
+  toSleepEventTransfer,
+  toSleepStateTransfer,
+} from "../rows/transfer-rows.js";
+import { MEMORY_COLUMNS } from "./sqlite-memories.js";
 import { createSqliteMeta } from "./sqlite-meta.js";
 import { readPending, readStamp } from "./sqlite-reembed.js";
 import { createSqliteRuns } from "./sqlite-runs.js";
 import { PENDING_VECTOR_TABLE, VECTOR_TABLE, type VectorTable } from "./sqlite-schema.js";
 import type { StatementCache } from "./statement-cache.js";
-
-type MemoryRecordRow = Parameters<typeof toMemoryRow>[0];
-type Text = string | null;
 
 /** The table each kind's records come from (`store` is the meta table's facts). */
 export const SQLITE_TRANSFER_TABLES: Readonly<Record<Exclude<TransferKind, "store">, string>> = {
@@ -69,50 +84,13 @@ export function* readSqliteRecords(
     };
   const readers: PageReader[] = [
     memoryPages(statements),
-    sequenced(
+    sequenced<HistoryRecordRow & { seq: number }>(
       "select seq, memory_id, action, previous_value, new_value, actor, created_at, changes from history",
-      (row: {
-        seq: number;
-        memory_id: string;
-        action: HistoryAction;
-        previous_value: Text;
-        new_value: Text;
-        actor: string;
-        created_at: string;
-        changes: Text;
-      }) => [
-        {
-          kind: "history",
-          row: {
-            seq: row.seq,
-            memoryId: row.memory_id,
-            action: row.action,
-            previousValue: row.previous_value,
-            newValue: row.new_value,
-            actor: row.actor,
-            createdAt: row.created_at,
-            ...(row.changes === null ? {} : { changed: JSON.parse(row.changes) as string[] }),
-          },
-        },
-      ],
+      (row) => [toHistoryTransfer(row)],
     ),
-    sequenced(
+    sequenced<MessageTransferRow & { seq: number }>(
       "select seq, session_scope, role, content, name, created_at from messages",
-      (row: {
-        seq: number;
-        session_scope: string;
-        role: string;
-        content: string;
-        name: Text;
-        created_at: string;
-      }) => [
-        {
-          kind: "message",
-          seq: row.seq,
-          sessionScope: row.session_scope,
-          message: { role: row.role, content: row.content, name: row.name, createdAt: row.created_at },
-        },
-      ],
+      (row) => [toMessageTransfer(row)],
     ),
     // Runs are few; each is read whole, with its changes, as the runs port reads it.
     sequenced("select seq, id from runs", (row: { seq: number; id: string }) => {
@@ -121,88 +99,27 @@ export function* readSqliteRecords(
     }),
     keyed(
       "select scope_key, last_consolidated_at, last_session_id from dream_state order by scope_key",
-      (row: { scope_key: string; last_consolidated_at: Text; last_session_id: Text }) => ({
-        kind: "gateState",
-        scopeKey: row.scope_key,
-        lastConsolidatedAt: row.last_consolidated_at,
-        lastSessionId: row.last_session_id,
-      }),
+      toGateStateTransfer,
     ),
     keyed(
       "select scope_key, session_id, trigger, recorded_at from dream_sessions order by scope_key, session_id",
-      (row: { scope_key: string; session_id: string; trigger: string; recorded_at: string }) => ({
-        kind: "gateSession",
-        scopeKey: row.scope_key,
-        sessionId: row.session_id,
-        trigger: row.trigger,
-        recordedAt: row.recorded_at,
-      }),
+      toGateSessionTransfer,
     ),
     keyed(
       "select scope_key, holder, host, pid, acquired_at, expires_at from dream_leases order by scope_key",
-      (row: {
-        scope_key: string;
-        holder: string;
-        host: string;
-        pid: number;
-        acquired_at: string;
-        expires_at: string;
-      }) => ({
-        kind: "lease",
-        key: row.scope_key,
-        lease: {
-          holder: row.holder,
-          host: row.host,
-          pid: row.pid,
-          acquiredAt: row.acquired_at,
-          expiresAt: row.expires_at,
-        },
-      }),
+      toLeaseTransfer,
     ),
     keyed(
       "select workspace, key, entry, updated_at, recalled_at, priority from recalls order by workspace, key",
-      (row: {
-        workspace: string;
-        key: string;
-        entry: string;
-        updated_at: string;
-        recalled_at: string;
-        priority: number;
-      }) => ({
-        kind: "recall",
-        workspace: row.workspace,
-        recall: {
-          key: row.key,
-          entry: JSON.parse(row.entry) as Record<string, unknown>,
-          updatedAt: row.updated_at,
-          recalledAt: row.recalled_at,
-          priority: row.priority,
-        },
-      }),
+      toRecallTransfer,
     ),
     keyed(
       "select workspace, namespace, key, value, updated_at from sleep_state order by workspace, namespace, key",
-      (row: { workspace: string; namespace: string; key: string; value: string; updated_at: string }) => ({
-        kind: "sleepState",
-        workspace: row.workspace,
-        namespace: row.namespace,
-        record: { key: row.key, value: JSON.parse(row.value) as unknown, updatedAt: row.updated_at },
-      }),
+      toSleepStateTransfer,
     ),
-    sequenced(
+    sequenced<SleepEventTransferRow & { seq: number }>(
       "select seq, workspace, type, at, data from sleep_events",
-      (row: { seq: number; workspace: string; type: string; at: string; data: string }) => [
-        {
-          kind: "sleepEvent",
-          workspace: row.workspace,
-          event: {
-            seq: row.seq,
-            type: row.type,
-            at: row.at,
-            data: JSON.parse(row.data) as Record<string, unknown>,
-          },
-        },
-      ],
+      (row) => [toSleepEventTransfer(row)],
     ),
     noteFilePages(statements),
   ];
@@ -218,7 +135,7 @@ export function* readSqliteRecords(
 
 /** A float32 vector stored as a blob, copied (a Buffer may be a view into a larger pooled allocation). */
 function floats(blob: Buffer): Float32Array {
-  return new Float32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength));
+  return new Float32Array(ownBytes(blob));
 }
 
 /** Memory rows by seq, each with its vectors (current and pending) and entity links. */
@@ -249,17 +166,14 @@ function memoryPages(statements: StatementCache): PageReader {
   return (after, limit) => {
     const rows = statements
       .get(`select ${MEMORY_COLUMNS} from memories m where m.seq > ? order by m.seq limit ?`)
-      .all(after, limit) as MemoryRecordRow[];
+      .all(after, limit) as (MemoryRecordRow & { seq: number })[];
     const first = rows[0]?.seq ?? after;
     const last = rows.at(-1)?.seq ?? after;
     const current = vectors(VECTOR_TABLE, first, last);
     const pending = vectors(PENDING_VECTOR_TABLE, first, last);
     const links = entities(first, last);
-    const records = rows.map(
-      (row): TransferRecord => ({
-        kind: "memory",
-        seq: row.seq,
-        row: toMemoryRow(row),
+    const records = rows.map((row) =>
+      toMemoryTransfer(row, {
         embedding: current.get(row.seq) ?? null,
         pendingEmbedding: pending.get(row.seq) ?? null,
         entities: links.get(row.seq) ?? [],
@@ -277,46 +191,17 @@ function noteFilePages(statements: StatementCache): PageReader {
         `select workspace, path, sha256, size, mtime_ms, embedder, short_term, indexed_at from note_files
          order by workspace, path limit ? offset ?`,
       )
-      .all(limit, offset) as {
-      workspace: string;
-      path: string;
-      sha256: string;
-      size: number;
-      mtime_ms: number;
-      embedder: string;
-      short_term: number;
-      indexed_at: string;
-    }[];
+      .all(limit, offset) as NoteFileTransferRow[];
     const chunks = statements.get(
       "select start_line, end_line, text, embedding from note_chunks where workspace = ? and path = ? order by seq",
     );
-    const records = files.map(
-      (file): TransferRecord => ({
-        kind: "noteFile",
-        workspace: file.workspace,
-        file: {
-          path: file.path,
-          sha256: file.sha256,
-          size: file.size,
-          mtimeMs: file.mtime_ms,
-          embedder: file.embedder,
-          shortTerm: file.short_term === 1,
-          indexedAt: file.indexed_at,
-        },
-        chunks: (
-          chunks.all(file.workspace, file.path) as {
-            start_line: number;
-            end_line: number;
-            text: string;
-            embedding: Buffer;
-          }[]
-        ).map((chunk) => ({
-          startLine: chunk.start_line,
-          endLine: chunk.end_line,
-          text: chunk.text,
-          embedding: floats(chunk.embedding),
-        })),
-      }),
+    const records = files.map((file) =>
+      toNoteFileTransfer(
+        file,
+        (chunks.all(file.workspace, file.path) as (NoteChunkRow & { embedding: Buffer })[]).map((chunk) =>
+          toNoteChunk(chunk, floats(chunk.embedding)),
+        ),
+      ),
     );
     return { records, next: offset + files.length };
   };

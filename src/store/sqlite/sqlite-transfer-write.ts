@@ -10,10 +10,14 @@
 import { LucidError } from "../../errors.js";
 import type { EmbedderStamp } from "../ports/maintenance.js";
 import type { MemoryTransfer, RunTransfer, TransferRecord } from "../ports/transfer.js";
+import { bytes } from "../rows/bytes.js";
+import { historyValues } from "../rows/history-rows.js";
+import { memoryValues } from "../rows/memory-rows.js";
+import { runValues } from "../rows/run-rows.js";
 import { assertEmptyTarget, type DataRecord, splitBatch } from "../transfer-batch.js";
 import { createSqliteNotes } from "./sqlite-notes.js";
 import { createSqliteRecalls } from "./sqlite-recalls.js";
-import { bytes } from "./sqlite-runs.js";
+import { insertRunChanges } from "./sqlite-runs.js";
 import { PENDING_VECTOR_TABLE, VECTOR_TABLE, type VectorTable } from "./sqlite-schema.js";
 import { createSqliteSleepState } from "./sqlite-sleep-state.js";
 import { countSqliteRecords } from "./sqlite-transfer-read.js";
@@ -50,16 +54,7 @@ export function writeSqliteRecords(writer: SqliteTransferWriter, records: readon
           `insert into history(seq, memory_id, action, previous_value, new_value, actor, created_at, changes)
            values (?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(
-          row.seq,
-          row.memoryId,
-          row.action,
-          row.previousValue,
-          row.newValue,
-          row.actor,
-          row.createdAt,
-          row.changed === undefined ? null : JSON.stringify(row.changed),
-        );
+        .run(row.seq, ...historyValues(row));
     },
     message: ({ seq, sessionScope, message }) => {
       statements
@@ -103,31 +98,13 @@ export function writeSqliteRecords(writer: SqliteTransferWriter, records: readon
 function writeMemory(writer: SqliteTransferWriter, record: MemoryTransfer): void {
   const { statements, location } = writer;
   const { seq, row } = record;
-  const threaded = row.thread !== undefined && row.thread !== null;
   statements
     .get(
       `insert into memories(seq, id, text, hash, user_id, agent_id, app_id, run_id, category, metadata, created_at,
          updated_at, expires_at, thread, thread_position, actor_id)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(
-      seq,
-      row.id,
-      row.text,
-      row.hash,
-      row.user_id,
-      row.agent_id,
-      row.app_id,
-      row.run_id,
-      row.category,
-      JSON.stringify(row.metadata),
-      row.createdAt,
-      row.updatedAt,
-      row.expiresAt,
-      threaded ? row.thread : null,
-      threaded ? (row.threadPosition ?? 0) : null,
-      row.actorId ?? null,
-    );
+    .run(seq, ...memoryValues(row));
   const vectors: [VectorTable, Float32Array | null][] = [
     [VECTOR_TABLE, record.embedding],
     [PENDING_VECTOR_TABLE, record.pendingEmbedding],
@@ -173,46 +150,6 @@ function writeRun(statements: StatementCache, { seq, run, changes }: RunTransfer
       `insert into runs(seq, id, kind, scope_key, scope, mode, plan, decisions, outcome, started_at, committed_at, undone_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(
-      seq,
-      run.id,
-      run.kind,
-      run.scopeKey,
-      JSON.stringify(run.scope),
-      run.mode,
-      JSON.stringify(run.plan),
-      JSON.stringify(run.decisions),
-      JSON.stringify(run.outcome),
-      run.startedAt,
-      run.committedAt,
-      run.undoneAt,
-    );
-  const memory = statements.get(
-    `insert into run_memories(run_seq, memory_id, before_row, before_embedding, before_entities, after_hash, after_updated_at)
-     values (?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const file = statements.get(
-    "insert into run_files(run_seq, path, before_content, after_sha256) values (?, ?, ?, ?)",
-  );
-  for (const change of changes) {
-    if (change.kind === "file") {
-      file.run(
-        seq,
-        change.path,
-        change.before === null ? null : bytes(change.before),
-        change.after?.sha256 ?? null,
-      );
-      continue;
-    }
-    const before = change.before;
-    memory.run(
-      seq,
-      change.memoryId,
-      before === null ? null : JSON.stringify(before.row),
-      before?.embedding == null ? null : bytes(before.embedding),
-      before === null ? null : JSON.stringify(before.entities),
-      change.after?.hash ?? null,
-      change.after?.updatedAt ?? null,
-    );
-  }
+    .run(seq, ...runValues(run));
+  insertRunChanges(statements, seq, changes);
 }

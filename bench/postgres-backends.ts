@@ -27,6 +27,8 @@ export interface BuiltStore {
   size(): Promise<number>;
   /** Closes nothing (the caller closes the store): drops the schema or removes the file. */
   dispose(): Promise<void>;
+  /** Lets go of what `dispose` would use, keeping the store (`--keep`). */
+  release(): Promise<void>;
 }
 
 export async function buildStore(
@@ -70,6 +72,7 @@ async function buildPostgres(
       await admin.query(`drop schema if exists ${schema} cascade`);
       await admin.end();
     },
+    release: () => admin.end(),
   };
 }
 
@@ -106,5 +109,6 @@ async function buildSqlite(
     load: { rowsSeconds, statsSeconds: 0, indexSeconds: 0 },
     size: async () => fileSize(path) + fileSize(`${path}-wal`),
     dispose: async () => temp.remove(),
+    release: async () => undefined,
   };
 }

@@ -1,6 +1,6 @@
 /**
  * PostgreSQL + pgvector at scale: `npm run bench:postgres -- [--sizes 10000,100000,1000000]
- * [--queries 200] [--backends postgres,sqlite]`, against the server `LUCID_PG_URL` names (the
+ * [--queries 200] [--backends postgres,sqlite] [--keep]`, against the server `LUCID_PG_URL` names (the
  * benchmark makes and drops a schema `lucid_bench_<size>` per size); `sqlite` adds the same
  * measurements on a SQLite store of the same corpus, for the comparison.
  *
@@ -87,7 +87,12 @@ async function timeCalls(count: number, call: (i: number) => Promise<unknown>): 
   return summarise(samples);
 }
 
-async function runSize(backend: BackendName, size: number, queries: number): Promise<SizeResult> {
+async function runSize(
+  backend: BackendName,
+  size: number,
+  queries: number,
+  keep: boolean,
+): Promise<SizeResult> {
   const users = Math.max(100, Math.round(size / 1000));
   const perUser = size / users;
   progress(`${backend} ${size}: generating (${users} users of ${perUser})`);
@@ -174,7 +179,11 @@ async function runSize(backend: BackendName, size: number, queries: number): Pro
 
   const bytes = await built.size();
   await memory.close();
-  await built.dispose();
+  // --keep leaves the store for a look afterwards (EXPLAIN ANALYZE of its queries).
+  if (keep) {
+    await built.release();
+    progress(`${backend} ${size}: kept`);
+  } else await built.dispose();
   return {
     backend,
     size,
@@ -302,7 +311,12 @@ function render(results: readonly SizeResult[]): { text: string; goals: Goal[] }
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { sizes: { type: "string" }, queries: { type: "string" }, backends: { type: "string" } },
+    options: {
+      sizes: { type: "string" },
+      queries: { type: "string" },
+      backends: { type: "string" },
+      keep: { type: "boolean", default: false },
+    },
   });
   const backends = (values.backends ?? "postgres").split(",") as BackendName[];
   if (backends.some((backend) => !BACKENDS.includes(backend))) {
@@ -319,7 +333,7 @@ async function main(): Promise<void> {
   const info = runInfo();
   const results: SizeResult[] = [];
   for (const size of sizes)
-    for (const backend of backends) results.push(await runSize(backend, size, queries));
+    for (const backend of backends) results.push(await runSize(backend, size, queries, values.keep === true));
   const report = render(results);
   console.log(
     `\n## PostgreSQL (engine-only, synthetic ${SYNTHETIC_DIMENSION}-d vectors)\n${renderRunInfo(info)}\n`,

@@ -303,9 +303,10 @@ const NO_SQL: Sql = {
 };
 
 /**
- * Operations that are one read statement: outside a transaction they run as it alone (PostgreSQL
- * makes a single statement atomic), saving the `begin` and `commit` round trips — a hybrid search
- * makes several such calls. Every other call runs in a transaction of its own.
+ * Operations that are one read statement (keyword search: two, the first only choosing the plan):
+ * outside a transaction they run as it alone (PostgreSQL makes a single statement atomic), saving
+ * the `begin` and `commit` round trips — a hybrid search makes several such calls. Every other call
+ * runs in a transaction of its own.
  */
 const SINGLE_STATEMENT_READS: ReadonlySet<string> = new Set([
   "getMemory",

@@ -241,6 +241,7 @@ function render(results: readonly SizeResult[]): { text: string; goals: Goal[] }
     "",
     renderTable(
       [
+        "backend",
         "memories",
         "store insert/s",
         "insert p50 ms",
@@ -250,6 +251,7 @@ function render(results: readonly SizeResult[]): { text: string; goals: Goal[] }
         "add p95 ms",
       ],
       results.map((r) => [
+        r.backend,
         r.size,
         Math.round(r.storeAdds.perSecond),
         ...ms(r.storeAdds.latency),

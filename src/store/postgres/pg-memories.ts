@@ -23,15 +23,16 @@ export const MEMORY_COLUMNS =
   "m.seq, m.id, m.text, m.hash, m.user_id, m.agent_id, m.app_id, m.run_id, m.category, m.metadata, m.created_at, m.updated_at, m.expires_at, m.thread, m.thread_position, m.actor_id";
 
 /**
- * The seqs whose window holds the text of the memory at `seq`: it and its thread neighbours.
+ * The seqs whose window holds the text of one of these memories: they and their thread neighbours.
  * Read before a delete (after it, the neighbours can no longer be found from it).
  */
-const WINDOW_OF = `
-  select m.seq from memories m where m.seq = $1
-  union select (select p.seq from memories p where p.thread = m.thread and p.thread_position < m.thread_position
-                order by p.thread_position desc limit 1) from memories m where m.seq = $1 and m.thread is not null
-  union select (select n.seq from memories n where n.thread = m.thread and n.thread_position > m.thread_position
-                order by n.thread_position limit 1) from memories m where m.seq = $1 and m.thread is not null`;
+const WINDOWS_AROUND = `
+  with given as (select seq, thread, thread_position from memories where seq = any($1::bigint[]))
+  select seq from given
+  union select (select p.seq from memories p where p.thread = g.thread and p.thread_position < g.thread_position
+                order by p.thread_position desc limit 1) from given g where g.thread is not null
+  union select (select n.seq from memories n where n.thread = g.thread and n.thread_position > g.thread_position
+                order by n.thread_position limit 1) from given g where g.thread is not null`;
 
 /** Recomputes the keyword windows of these memories from the texts now stored. */
 const REFRESH_WINDOWS = `
@@ -47,16 +48,18 @@ const REFRESH_WINDOWS = `
   update memories m set keywords = keyword_vector(w.body), keyword_length = keyword_words(w.body)
   from w where m.seq = w.seq`;
 
+export async function windowsAround(sql: Sql, seqs: readonly (string | number)[]): Promise<string[]> {
+  if (seqs.length === 0) return [];
+  return (await sql.rows<{ seq: string | null }>(WINDOWS_AROUND, [seqs])).flatMap((row) => row.seq ?? []);
+}
+
+export async function refreshWindows(sql: Sql, seqs: readonly string[]): Promise<void> {
+  if (seqs.length > 0) await sql.run(REFRESH_WINDOWS, [seqs]);
+}
+
 export function createPgMemories(sql: Sql): MemoriesPort {
   const seqOf = async (id: string): Promise<string | undefined> =>
     (await sql.one<{ seq: string }>("select seq from memories where id = $1", [id]))?.seq;
-
-  const windowOf = async (seq: string): Promise<string[]> =>
-    (await sql.rows<{ seq: string | null }>(WINDOW_OF, [seq])).flatMap((row) => row.seq ?? []);
-
-  const refreshWindows = async (seqs: readonly string[]): Promise<void> => {
-    if (seqs.length > 0) await sql.run(REFRESH_WINDOWS, [seqs]);
-  };
 
   const link = async (memorySeq: string, entities: readonly EntityLink[]): Promise<void> => {
     if (entities.length === 0) return;
@@ -113,7 +116,8 @@ export function createPgMemories(sql: Sql): MemoriesPort {
       );
       const seq = row?.seq as string;
       // Outside a thread the window is the text, written with the row; in one, it and its neighbours change.
-      if (memory.thread !== undefined && memory.thread !== null) await refreshWindows(await windowOf(seq));
+      if (memory.thread !== undefined && memory.thread !== null)
+        await refreshWindows(sql, await windowsAround(sql, [seq]));
       await link(seq, memory.entities);
     },
 
@@ -126,7 +130,7 @@ export function createPgMemories(sql: Sql): MemoriesPort {
          where seq = $1`,
         [seq, ...patchValues(patch)],
       );
-      if (before?.text !== patch.text) await refreshWindows(await windowOf(seq));
+      if (before?.text !== patch.text) await refreshWindows(sql, await windowsAround(sql, [seq]));
       if (patch.embedding !== undefined) {
         // A re-embedding under way computed its vector for the old text: it must embed this one again.
         await sql.run("update memories set embedding = $2::vector, embedding_next = null where seq = $1", [
@@ -147,10 +151,10 @@ export function createPgMemories(sql: Sql): MemoriesPort {
     async deleteMemory(id) {
       const seq = await seqOf(id);
       if (seq === undefined) return;
-      const neighbours = (await windowOf(seq)).filter((other) => other !== seq);
+      const neighbours = (await windowsAround(sql, [seq])).filter((other) => other !== seq);
       await unlink(seq);
       await sql.run("delete from memories where seq = $1", [seq]);
-      await refreshWindows(neighbours);
+      await refreshWindows(sql, neighbours);
     },
 
     async getMemory(id) {

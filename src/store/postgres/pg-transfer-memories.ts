@@ -7,33 +7,8 @@
  */
 
 import type { MemoryTransfer } from "../ports/transfer.js";
+import { refreshWindows, windowsAround } from "./pg-memories.js";
 import { type Sql, vectorLiteral } from "./pg-sql.js";
-
-/**
- * The windows (keyword documents) of threaded memories hold their neighbours' texts: those of the
- * memories just written, and of their neighbours written before, are computed again — as
- * `pg-memories.ts` computes them on every write (its REFRESH_WINDOWS).
- */
-const REFRESH_THREADED_WINDOWS = `
-  with given as (select m.* from memories m where m.seq = any($1::bigint[]) and m.thread is not null),
-  affected as (
-    select seq from given
-    union select (select p.seq from memories p where p.thread = g.thread and p.thread_position < g.thread_position
-                  order by p.thread_position desc limit 1) from given g
-    union select (select n.seq from memories n where n.thread = g.thread and n.thread_position > g.thread_position
-                  order by n.thread_position limit 1) from given g
-  ),
-  w as (
-    select m.seq, trim(
-      coalesce((select p.text from memories p where p.thread = m.thread and p.thread_position < m.thread_position
-                order by p.thread_position desc limit 1), '')
-      || ' ' || m.text || ' ' ||
-      coalesce((select n.text from memories n where n.thread = m.thread and n.thread_position > m.thread_position
-                order by n.thread_position limit 1), '')) as body
-    from memories m where m.seq in (select seq from affected) and m.thread is not null
-  )
-  update memories m set keywords = keyword_vector(w.body), keyword_length = keyword_words(w.body)
-  from w where m.seq = w.seq`;
 
 /** The rows with their vectors, then the windows of the threaded ones, then the entity links. */
 export async function writeMemories(sql: Sql, records: MemoryTransfer[]): Promise<void> {
@@ -74,7 +49,9 @@ export async function writeMemories(sql: Sql, records: MemoryTransfer[]): Promis
     ],
   );
   const threadedSeqs = records.filter(threaded).map((record) => record.seq);
-  if (threadedSeqs.length > 0) await sql.run(REFRESH_THREADED_WINDOWS, [threadedSeqs]);
+  // A threaded memory's window holds its neighbours' texts: its own, and those of its neighbours
+  // copied before, are computed again, as every write does.
+  await refreshWindows(sql, await windowsAround(sql, threadedSeqs));
   const links = records.flatMap((record) =>
     record.entities.map((entity) => ({ seq: record.seq, ...entity })),
   );

@@ -173,7 +173,7 @@ describe.skipIf(url === undefined)("PostgreSQL store", () => {
     expect((await store.getMemory(kept.id))?.text).toBe("kept before the loss");
   });
 
-  it("retries a call whose pooled connection the server closed while it was idle", async () => {
+  it("keeps answering after the server closed its idle pooled connections", async () => {
     const { store, name } = await named();
     await store.bindEmbedder({ id: "e", dimension: 4 });
     const memory = newMemory({ text: "survives a restart of connections" });

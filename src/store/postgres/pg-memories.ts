@@ -57,7 +57,12 @@ export async function refreshWindows(sql: Sql, seqs: readonly string[]): Promise
   if (seqs.length > 0) await sql.run(REFRESH_WINDOWS, [seqs]);
 }
 
-export function createPgMemories(sql: Sql): MemoriesPort {
+/**
+ * `inTransaction`: the calls are part of a transaction that may write (the `tx` handle), so the
+ * embedder stamp it reads is share-locked until it commits. A lone read takes no lock: a row lock
+ * is a write to the row's page, which every search would otherwise make.
+ */
+export function createPgMemories(sql: Sql, options: { readonly inTransaction?: boolean } = {}): MemoriesPort {
   const seqOf = async (id: string): Promise<string | undefined> =>
     (await sql.one<{ seq: string }>("select seq from memories where id = $1", [id]))?.seq;
 
@@ -223,7 +228,7 @@ export function createPgMemories(sql: Sql): MemoriesPort {
 
     // Shared-locked inside a write: a re-embedding cannot switch the store's vectors between this
     // read and the write that relies on it (`finishReembed` updates these rows first).
-    embedderStamp: () => readStamp(sql, undefined, undefined, { share: true }),
+    embedderStamp: () => readStamp(sql, undefined, undefined, { share: options.inTransaction === true }),
 
     async nextThreadPosition(thread) {
       const row = await sql.one<{ last: number | null }>(

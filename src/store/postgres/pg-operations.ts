@@ -25,9 +25,10 @@ export interface PgSettings {
   readonly exactSearchBelow: number;
 }
 
-export function createPgOperations(sql: Sql, settings: PgSettings): PgOperations {
+/** `inTransaction`: the operations run inside a `tx` handle's transaction (see `createPgMemories`). */
+export function createPgOperations(sql: Sql, settings: PgSettings, inTransaction = false): PgOperations {
   return {
-    ...createPgMemories(sql),
+    ...createPgMemories(sql, { inTransaction }),
     ...createPgSearch(sql, settings),
     ...createPgHistory(sql),
     ...createPgRuns(sql),

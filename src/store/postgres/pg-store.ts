@@ -219,7 +219,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     inTransaction((sql) => fn(createPgOperations(sql, settings)), true, SINGLE_STATEMENT_READS.has(name));
 
   const handle = (sql: Sql, depth: number): MemoryStoreOps => {
-    const ops = createPgOperations(sql, settings);
+    const ops = createPgOperations(sql, settings, true);
     return {
       ...wrapErrors(ops, translate),
       transaction: async (fn) => {

@@ -47,6 +47,13 @@ export const ERROR_KINDS = {
   NOTE_NOT_FOUND: "not_found",
   WORKSPACE_NOT_FOUND: "not_found",
   LLM_NOT_CONFIGURED: "config",
+  // language models (optional): a timeout, a server that cannot be reached or keeps failing, a
+  // request it refuses (key, model), an answer that is not what was asked for, a run's call cap
+  LLM_TIMEOUT: "unavailable",
+  LLM_UNAVAILABLE: "unavailable",
+  LLM_REJECTED: "config",
+  LLM_BAD_OUTPUT: "unavailable",
+  LLM_BUDGET_EXCEEDED: "conflict",
   // configuration (lucid.config.json, environment)
   INVALID_CONFIG: "config",
   // store

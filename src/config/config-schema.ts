@@ -20,6 +20,7 @@ import {
 } from "../sleep/sleep-config.js";
 import { isTimeZone } from "../text/expiry-date.js";
 import { ANNOTATION_KEYS, compact, describe, Section } from "./config-section.js";
+import { type LlmSettings, MEM0_LLM_PROVIDERS, mem0LlmSettings } from "./mem0-llm.js";
 import type { DeferredString } from "./resolve-env-refs.js";
 
 /**
@@ -48,14 +49,10 @@ export interface OpenAICompatibleEmbedderConfig {
 export type EmbedderConfig = LocalEmbedderConfig | OpenAICompatibleEmbedderConfig;
 
 export const LLM_PROVIDERS = ["openai-compatible", "anthropic"] as const;
+export const JSON_MODES = ["json_schema", "json_object", "none"] as const;
 
-/** Reserved: validated now, used by consolidation later. */
-export interface LlmConfig {
-  provider: (typeof LLM_PROVIDERS)[number];
-  model: string;
-  baseURL?: string;
-  apiKey?: DeferredString;
-}
+/** The optional LLM: Lucid's shape, or Mem0's `{ provider, config }` read into it. */
+export type LlmConfig = LlmSettings;
 
 /** Where memories live: the SQLite file in Lucid's home (default), or a PostgreSQL database. */
 export type StoreConfig =
@@ -87,8 +84,11 @@ export interface LucidConfig {
   maxTextBytes?: number;
   /** The IANA time zone in which an expiry day ends; UTC when absent. */
   timeZone?: string;
-  /** The auto-dream gate: Mem0's defaults are 24 hours, 5 sessions, 20 memories. */
-  dream?: { gate?: Partial<GateThresholds> };
+  /**
+   * The auto-dream gate (Mem0's defaults are 24 hours, 5 sessions, 20 memories), and whether every
+   * dream, `--auto` too, asks the configured LLM to judge the review tier.
+   */
+  dream?: { gate?: Partial<GateThresholds>; llm?: boolean };
   /**
    * Sleep, as written (`resolveSleepSettings` adds the defaults): `workspace` is the Markdown
    * workspace `lucid sleep`, `lucid search --workspace` and the MCP server use by default (`~` and
@@ -106,6 +106,9 @@ export const SECRET_KEYS: readonly string[] = [
   "embedder.apiKey",
   "embedder.headers.*",
   "llm.apiKey",
+  "llm.headers.*",
+  "llm.config.apiKey",
+  "llm.config.api_key",
   "mcp.token",
   "mcp.tokens.*.token",
 ];
@@ -141,6 +144,11 @@ export function validateConfig(raw: unknown, file: string): LucidConfig {
   const dream = root.section("dream");
   const mcp = root.section("mcp");
   const sleep = root.section("sleep");
+  if (dream?.value.llm === true && llm === undefined)
+    dream.fail(
+      "llm",
+      "asks the LLM to judge every dream, and there is no `llm` section: add one, or remove this.",
+    );
   return compact({
     store: store === undefined ? undefined : readStore(store),
     embedder: embedder === undefined ? { provider: "local" } : readEmbedder(embedder),
@@ -379,16 +387,59 @@ function readHeaders(section: Section | undefined): Record<string, DeferredStrin
   return headers;
 }
 
+/** `llm`: Lucid's keys, or Mem0's `{ provider, config }` (told apart by `config`). */
 function readLlm(section: Section): LlmConfig {
-  section.allowOnly(["provider", "model", "baseURL", "apiKey"]);
+  const mem0 = section.section("config");
+  if (mem0 !== undefined) {
+    section.allowOnly(["provider", "config", "maxCallsPerRun", "customInstructions"]);
+    const read = mem0LlmSettings(section.string("provider") ?? "openai", mem0.value);
+    if ("problem" in read) {
+      return read.key === "provider"
+        ? section.fail("provider", read.problem)
+        : mem0.fail(read.key, read.problem);
+    }
+    const apiKey = mem0.deferredString("apiKey") ?? mem0.deferredString("api_key");
+    return compact({
+      ...read.settings,
+      apiKey,
+      maxCallsPerRun: section.positiveInteger("maxCallsPerRun"),
+      customInstructions: section.string("customInstructions"),
+    });
+  }
+  section.allowOnly([
+    "provider",
+    "model",
+    "baseURL",
+    "apiKey",
+    "headers",
+    "timeoutMs",
+    "maxRetries",
+    "jsonMode",
+    "maxCallsPerRun",
+    "customInstructions",
+  ]);
   const provider =
     section.oneOf("provider", LLM_PROVIDERS) ??
-    section.fail("provider", `is required: ${LLM_PROVIDERS.join(" or ")}.`);
+    section.fail(
+      "provider",
+      `is required: ${LLM_PROVIDERS.join(" or ")} (or Mem0's { "provider": "${MEM0_LLM_PROVIDERS[0]}", "config": { … } }).`,
+    );
+  if (provider === "anthropic" && section.value.apiKey === undefined)
+    section.fail("apiKey", 'is required for anthropic, e.g. { "env": "ANTHROPIC_API_KEY" }.');
   return compact({
     provider,
-    model: section.requiredString("model", '"gpt-4o-mini"'),
+    model: section.requiredString(
+      "model",
+      provider === "anthropic" ? '"claude-sonnet-4-5"' : '"gpt-4o-mini"',
+    ),
     baseURL: section.string("baseURL"),
     apiKey: section.deferredString("apiKey"),
+    headers: readHeaders(section.section("headers")),
+    timeoutMs: section.positiveInteger("timeoutMs"),
+    maxRetries: COUNT.read(section, "maxRetries"),
+    jsonMode: section.oneOf("jsonMode", JSON_MODES),
+    maxCallsPerRun: section.positiveInteger("maxCallsPerRun"),
+    customInstructions: section.string("customInstructions"),
   });
 }
 
@@ -410,11 +461,14 @@ function readPolicy(section: Section): PolicyLayer {
   return readPolicyLayer(section.value, (key, message) => section.fail(key, message));
 }
 
-function readDream(section: Section): { gate?: Partial<GateThresholds> } {
-  section.allowOnly(["gate"]);
+function readDream(section: Section): NonNullable<LucidConfig["dream"]> {
+  section.allowOnly(["gate", "llm"]);
   const gate = section.value.gate;
-  if (gate === undefined) return {};
-  return { gate: readGate(gate, "gate", (key, message) => section.fail(key, message)) };
+  return compact({
+    gate:
+      gate === undefined ? undefined : readGate(gate, "gate", (key, message) => section.fail(key, message)),
+    llm: BOOLEAN.read(section, "llm"),
+  });
 }
 
 function readMcp(section: Section): LucidConfig["mcp"] {

@@ -113,6 +113,8 @@ export async function resolveSetup(options: SetupOptions): Promise<Setup> {
     memoryOptions: withStore(config.store, {
       path: loaded.databasePath,
       ...embedderOptions(config.embedder),
+      ...(config.llm === undefined ? {} : { llm: config.llm }),
+      ...(config.dream?.llm === undefined ? {} : { dreamLlm: config.dream.llm }),
       policy,
       ...(config.maxTextBytes === undefined ? {} : { maxTextBytes: config.maxTextBytes }),
       ...(config.timeZone === undefined ? {} : { timeZone: config.timeZone }),

@@ -10,6 +10,8 @@ import type { Embedder } from "../embed/embedder.js";
 import type { Policy } from "../policy/policy.js";
 import type { EmbedderStamp } from "../store/ports/maintenance.js";
 import type { MemoryStore } from "../store/store.js";
+import type { LlmBinding } from "./llm-run.js";
+import type { RelateFacts } from "./relate-facts.js";
 
 export interface MemoryContext {
   readonly store: MemoryStore;
@@ -35,4 +37,10 @@ export interface MemoryContext {
    * model that wrote it: `reembed()` with `createLocalEmbedder()` would move it there.
    */
   readonly defaultLocal?: EmbedderStamp | null;
+  /** The optional LLM (`infer: true`, dream's judge, the diary's narrative); absent when none is configured. */
+  readonly llm?: LlmBinding;
+  /** Whether dreams ask the LLM to judge the review tier unless told otherwise (`dream.llm`). */
+  readonly dreamLlm?: boolean;
+  /** Dream's relation judge, for facts `add` extracts (plugged in by the composition root). */
+  readonly relateFacts?: RelateFacts;
 }

@@ -9,6 +9,7 @@
 import { type Clock, systemClock } from "../clock.js";
 import type { MemoryContext } from "../core/context.js";
 import { DEFAULT_MAX_TEXT_BYTES } from "../core/inputs.js";
+import type { RelateFacts } from "../core/relate-facts.js";
 import { describeEmbedder, validateEmbedder } from "../embed/check-vectors.js";
 import type { Embedder } from "../embed/embedder.js";
 import {
@@ -25,6 +26,7 @@ import type { EmbedderStamp } from "../store/ports/maintenance.js";
 import type { PostgresStoreOptions } from "../store/postgres/pg-options.js";
 import type { MemoryStore } from "../store/store.js";
 import { isTimeZone } from "../text/expiry-date.js";
+import { type LlmOption, llmBinding } from "./llm-option.js";
 import { isStoreInstance, openStore } from "./open-store.js";
 
 export interface MemoryOptions {
@@ -56,11 +58,18 @@ export interface MemoryOptions {
   /** The IANA time zone in which an expiry day ends (`"Europe/Paris"`). Default UTC. */
   timeZone?: string;
   /**
-   * A language model in Mem0's shape (`{ provider: "openai", config: { apiKey, model } }`), kept for
-   * what needs one (`infer: true`); none is used in this version.
+   * The optional LLM, for `add` with `infer: true`, dream's judge (`dream.plan({ llm: true })`) and
+   * the sleep diary's narrative: an object with `complete()`, Lucid's settings
+   * (`{ provider: "openai-compatible", baseURL, model, apiKey }` or `{ provider: "anthropic", model,
+   * apiKey }`), or Mem0's `{ provider: "openai", config: { apiKey, model } }`. Without one, every
+   * feature takes its deterministic path and `infer: true` fails with LLM_NOT_CONFIGURED.
    */
-  llm?: { provider: string; config?: Record<string, unknown> };
-  /** Mem0's extraction instructions (`customPrompt` is its older name), kept with `llm`. */
+  llm?: LlmOption;
+  /** Most LLM calls one run (an add, a dream, a sleep sweep) may make. Default 20, or the settings' `maxCallsPerRun`. */
+  maxLlmCallsPerRun?: number;
+  /** Every dream asks the LLM to judge its review tier (the config's `dream.llm`); a plan's `llm` option overrides it. */
+  dreamLlm?: boolean;
+  /** Mem0's extraction instructions (`customPrompt` is its older name), appended to the extraction prompt. */
   customInstructions?: string;
   /** Open the SQLite file read-only: reads work, writes fail with STORE_READ_ONLY. */
   readOnly?: boolean;
@@ -77,6 +86,10 @@ export interface MemoryOptions {
 export interface PostgresStoreConfig extends PostgresStoreOptions {
   readonly provider: "postgres";
 }
+
+/** Dream's relation judge, loaded by the first add that extracts facts. */
+const relateFacts: RelateFacts = async (input) =>
+  (await import("../dream/relate-facts.js")).relateFacts(input);
 
 /** Mem0 keeps the last 10 messages of each session scope. */
 const MESSAGES_PER_SESSION = 10;
@@ -101,6 +114,14 @@ export async function createContext(options: MemoryOptions): Promise<MemoryConte
     // the default one is loaded only by the first write or scan that needs it.
     const { secretsGuardOf } = await import("../core/secrets-guard.js");
     secretsGuardOf({ policy });
+  }
+  // Checked before the store opens: a bad setting fails the open, not the first add.
+  const llm = llmBinding(options);
+  if (options.dreamLlm === true && llm === undefined) {
+    throw new LucidError(
+      "LLM_NOT_CONFIGURED",
+      "dreamLlm asks an LLM to judge every dream's review tier, and no llm is given. Pass llm too, or leave dreamLlm out.",
+    );
   }
   const owned = options.store === undefined || !isStoreInstance(options.store);
   const store = await openStore(options);
@@ -140,5 +161,6 @@ export async function createContext(options: MemoryOptions): Promise<MemoryConte
     maxTextBytes,
     timeZone,
     messagesPerSession: MESSAGES_PER_SESSION,
+    ...(llm === undefined ? {} : { llm, relateFacts, dreamLlm: options.dreamLlm === true }),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Mem0's configuration, read into Lucid's options, so `new Memory(config)` of a `mem0ai/oss` program
  * works after the import change: Mem0's `embedder: { provider, config }` becomes one of Lucid's
- * embedders; `llm` and `customInstructions` are kept for the LLM; what has no meaning here
+ * embedders; its `llm: { provider, config }` is read by `llmBinding` like Lucid's own settings; what has no meaning here
  * (`historyDbPath`, `disableHistory`, a vector store other than `memory`, `reranker`, graph memory)
  * is reported once, with why; and a key neither knows is an error naming it, so a typo (`pth`)
  * never passes silently.
@@ -15,6 +15,7 @@ import { createOpenAICompatibleEmbedder } from "../embed/openai-compatible/opena
 import { LucidError } from "../errors.js";
 import { closestName } from "../text/closest-name.js";
 import type { MemoryOptions } from "./create-context.js";
+import { type LlmOption, llmBinding } from "./llm-option.js";
 
 /** Mem0's `{ provider, config }` sections. */
 export interface Mem0ProviderConfig {
@@ -52,6 +53,8 @@ const LUCID_KEYS = [
   "busyTimeoutMs",
   "allowEmbedderChange",
   "llm",
+  "maxLlmCallsPerRun",
+  "dreamLlm",
   "customInstructions",
 ] as const;
 const MEM0_KEYS = [
@@ -124,6 +127,8 @@ export function readMemoryOptions(raw: unknown): MemoryOptions {
   const options: Record<string, unknown> = {};
   for (const key of LUCID_KEYS) if (given[key] !== undefined) options[key] = given[key];
 
+  // Checked now, so `new Memory(config)` fails at once on a bad llm section, as on a bad embedder.
+  if (given.llm !== undefined) llmBinding({ llm: given.llm as LlmOption });
   const vectorStore = section(given.vectorStore, "vectorStore");
   const storeDimension = readVectorStore(vectorStore, options);
   if (isMem0Section(given.embedder)) {
@@ -132,7 +137,6 @@ export function readMemoryOptions(raw: unknown): MemoryOptions {
       storeDimension,
     );
   }
-  if (given.llm !== undefined) section(given.llm, "llm");
   if (given.customPrompt !== undefined && given.customInstructions === undefined) {
     options.customInstructions = given.customPrompt;
   }

@@ -211,7 +211,7 @@ export class Memory {
     context.staleEmbedder = null;
   }
 
-  /** Closes the store and the embedder. Further calls fail with STORE_CLOSED. */
+  /** Closes the store, the embedder and the LLM. Further calls fail with STORE_CLOSED. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -220,6 +220,7 @@ export class Memory {
     if (context === undefined) return;
     await context.store.close();
     await context.embedder.close?.();
+    await context.llm?.model.close?.();
   }
 
   /** Opens the store on first use; a failed open is retried by the next call. */

@@ -42,10 +42,8 @@ describe("new Memory(config) with Mem0's configuration", () => {
     expect(request?.body).toMatchObject({ model: "text-embedding-3-small", dimensions: 16 });
     expect(request?.headers.authorization).toBe("Bearer sk-test-key");
     expect(existsSync(dbPath)).toBe(true);
-    // The llm is kept, not used: infer still needs Lucid's LLM support.
-    await expect(memory.add("x", { userId: "alice", infer: true })).rejects.toMatchObject({
-      code: "LLM_NOT_CONFIGURED",
-    });
+    // Mem0's llm section becomes Lucid's OpenAI-compatible client (used by infer: true).
+    expect((await memory.status()).llm.model).toBe("openai-compatible:gpt-5-mini");
     await memory.close();
   });
 
@@ -121,7 +119,7 @@ describe("new Memory(config) with Mem0's configuration", () => {
       message = (error as Error).message;
       expect(error).toMatchObject({ code: "INVALID_ARGUMENT" });
     }
-    expect(message).toMatch(/^llm must be Mem0's/);
+    expect(message).toMatch(/llm\.provider must be a non-empty string, got 7/);
     expect(message).not.toContain(secret);
     expect(
       () =>

@@ -21,7 +21,15 @@ const HINTS: Record<string, string> = {
   STORE_BUSY: "another process is writing to this store; retry in a moment",
   STORE_CORRUPT: "this file is not a readable Lucid store; point --home at another directory",
   SCHEMA_TOO_NEW: "this store was written by a newer Lucid; upgrade lucid-memory",
-  LLM_NOT_CONFIGURED: "no LLM is used by this version; memories are stored as given",
+  LLM_NOT_CONFIGURED:
+    "add an `llm` section to lucid.config.json (README: An optional LLM), or leave out --infer / --llm",
+  LLM_TIMEOUT: "the LLM did not answer in time: raise `llm.timeoutMs`, or check the server's load",
+  LLM_UNAVAILABLE:
+    "check that the LLM server is running and `llm.baseURL` is right (`lucid config` shows it)",
+  LLM_REJECTED:
+    "check `llm.apiKey` and `llm.model` in lucid.config.json (`lucid config` shows them, secrets masked)",
+  LLM_BAD_OUTPUT: "the model did not answer in the JSON asked for: try a stronger model, or `llm.jsonMode`",
+  LLM_BUDGET_EXCEEDED: "raise `llm.maxCallsPerRun` in lucid.config.json",
   INTERNAL: "this is a bug in Lucid: rerun with --debug and report the stack trace",
 };
 

@@ -1,5 +1,6 @@
 /**
- * `add`: store facts verbatim (Mem0's `infer: false`), one memory per non-system message.
+ * `add`: store facts verbatim (Mem0's `infer: false`), one memory per non-system message; with
+ * `infer: true`, the LLM pipeline of `add-inferred.ts`.
  *
  * Everything that can fail (validation, the secrets screen, embedding) happens before the one
  * transaction that writes the memories, their history rows and the session's messages, so a failed
@@ -11,18 +12,12 @@
 import { randomUUID } from "node:crypto";
 import type { MemoryContext } from "../core/context.js";
 import { embedTexts } from "../core/embed-texts.js";
-import { checkId, toIsoTimestamp } from "../core/inputs.js";
-import { requireScope, type Scope, scopeFromOptions, scopeKey } from "../core/scope.js";
-import { type Redaction, secretsGuardOf } from "../core/secrets-guard.js";
+import { scopeKey } from "../core/scope.js";
 import { createMemoryWriter } from "../core/write/memory-writer.js";
-import { prepareMetadata } from "../core/write/prepare-metadata.js";
-import { type PreparedText, prepareText } from "../core/write/prepare-text.js";
+import type { PreparedText } from "../core/write/prepare-text.js";
 import { LucidError } from "../errors.js";
-import { resolveCategory } from "../policy/categories.js";
-import type { MemoryRow } from "../store/ports/memories.js";
-import { expiryInstant } from "../text/expiry-date.js";
 import { SDK_ACTOR } from "./actor.js";
-import { toMemoryItem } from "./to-item.js";
+import { readAddRequest, resultItem, storedMessages, threadOf } from "./add-request.js";
 import type { AddOptions, AddResult, AddResultItem, Message } from "./types.js";
 
 export async function addMemories(
@@ -30,50 +25,23 @@ export async function addMemories(
   input: string | readonly Message[],
   options: AddOptions = {},
 ): Promise<AddResult> {
-  if (options.infer === true) {
+  if (options.infer === true && context.llm === undefined) {
     throw new LucidError(
       "LLM_NOT_CONFIGURED",
-      "add with infer: true extracts facts with an LLM, and none is configured. Pass infer: false (the default) to store the text as given.",
+      "add with infer: true extracts facts with an LLM, and none is configured. Configure one (`llm` in lucid.config.json, or openMemory({ llm })), or pass infer: false (the default) to store the text as given.",
     );
   }
-  const scope = requireScope(scopeFromOptions(options), "add");
-  const raw = toMessages(input);
-  if (raw.every((message) => message.role === "system")) {
-    throw new LucidError("EMPTY_TEXT", "add got only system messages; there is nothing to remember.");
+  const request = readAddRequest(context, input, options);
+  if (options.infer === true) {
+    const { addInferred } = await import("./add-inferred.js");
+    return addInferred(context, request);
   }
-  // Screened before anything else sees them: the message log, the hash and the embedding input
-  // all get the redacted text; a message's role and name are screened too.
-  const guard = secretsGuardOf(context);
-  const log = raw.map((message) => {
-    const fields = {
-      role: guard.screen(message.role).text,
-      ...(message.name === undefined ? {} : { name: guard.screen(message.name).text }),
-    };
-    return message.role === "system"
-      ? { ...fields, content: guard.screen(message.content).text }
-      : { ...fields, content: prepareText(context, message.content) };
-  });
+  const { scope, log, metadata, category, stamps, expiresAt, explicitId } = request;
   const drafts = uniqueDrafts(
     log.flatMap((message) =>
       typeof message.content === "string" ? [] : [{ text: message.content, actorId: message.name }],
     ),
   );
-  const prepared = prepareMetadata(context, options.metadata);
-  const metadata = prepared.metadata;
-  const category = resolveCategory(
-    options.category,
-    metadata,
-    context.policy.categories,
-    context.policy.strictCategories,
-  );
-  // The category lives in its own column; keeping a copy in metadata would let the two disagree.
-  delete metadata.category;
-  const stamps = timestamps(context, options);
-  const expiresAt =
-    options.expirationDate === undefined
-      ? null
-      : expiryInstant(options.expirationDate, "expirationDate", context.timeZone);
-  const explicitId = options.id === undefined ? undefined : checkId(options.id);
   if (explicitId !== undefined && drafts.length !== 1) {
     throw new LucidError(
       "INVALID_ARGUMENT",
@@ -110,7 +78,7 @@ export async function addMemories(
       // Re-checked inside the transaction: another writer may have stored it since the first look.
       const duplicate = (await tx.findByHash(scope, draft.hash)) ?? existing[index] ?? null;
       if (duplicate !== null) {
-        results.push(resultItem(duplicate, "NONE", draft, prepared.redactions));
+        results.push(resultItem(duplicate, "NONE", draft, request.metadataRedactions));
         continue;
       }
       const embedding = vectorOf.get(draft.hash) as Float32Array;
@@ -127,39 +95,10 @@ export async function addMemories(
         expiresAt,
         embedding,
       });
-      results.push(resultItem(row, "ADD", draft, prepared.redactions));
+      results.push(resultItem(row, "ADD", draft, request.metadataRedactions));
     }
-    await tx.addMessages(
-      scopeKey(scope),
-      log.map((message) => ({
-        role: message.role,
-        content: typeof message.content === "string" ? message.content : message.content.text,
-        name: message.name ?? null,
-        createdAt: stamps.now,
-      })),
-      context.messagesPerSession,
-    );
+    await tx.addMessages(scopeKey(scope), storedMessages(request), context.messagesPerSession);
     return { results };
-  });
-}
-
-function toMessages(input: string | readonly Message[]): readonly Message[] {
-  if (typeof input === "string") return [{ role: "user", content: input }];
-  if (!Array.isArray(input) || input.length === 0) {
-    throw new LucidError(
-      "EMPTY_TEXT",
-      "add needs a string or a non-empty list of messages ({ role, content }).",
-    );
-  }
-  return input.map((message, index) => {
-    if (typeof message !== "object" || message === null || typeof message.content !== "string") {
-      throw new LucidError("INVALID_ARGUMENT", `Message ${index} must be an object with a string content.`);
-    }
-    return {
-      role: typeof message.role === "string" ? message.role : "user",
-      content: message.content,
-      ...(message.name ? { name: message.name } : {}),
-    };
   });
 }
 
@@ -174,78 +113,4 @@ function uniqueDrafts(drafts: readonly Draft[]): Draft[] {
   const seen = new Map<string, Draft>();
   for (const draft of drafts) if (!seen.has(draft.text.hash)) seen.set(draft.text.hash, draft);
   return [...seen.values()];
-}
-
-/**
- * The conversation the new memories belong to: a run's memories form one thread across calls, in
- * the order they were added; otherwise the messages of one call do, when there are several.
- * A memory added alone, outside a run, has no thread (and no neighbours).
- */
-function threadOf(scope: Scope, memories: number): string | undefined {
-  if (scope.run_id !== undefined) return `run:${scopeKey(scope)}`;
-  return memories > 1 ? `call:${randomUUID()}` : undefined;
-}
-
-function timestamps(
-  context: MemoryContext,
-  options: AddOptions,
-): { now: string; createdAt: string; updatedAt: string } {
-  const now = context.clock.now().toISOString();
-  const stamped = options.timestamp === undefined ? undefined : mem0Timestamp(options.timestamp);
-  const given = options.createdAt === undefined ? undefined : toIsoTimestamp(options.createdAt, "createdAt");
-  if (stamped !== undefined && given !== undefined && stamped !== given) {
-    throw new LucidError(
-      "INVALID_ARGUMENT",
-      "add got both timestamp and createdAt with different times; give one.",
-    );
-  }
-  const createdAt = stamped ?? given ?? now;
-  const updatedAt =
-    options.updatedAt === undefined ? createdAt : toIsoTimestamp(options.updatedAt, "updatedAt");
-  return { now, createdAt, updatedAt };
-}
-
-/** Unix seconds from which a `timestamp` is taken for milliseconds (the year 5138). */
-const MAX_UNIX_SECONDS = 1e11;
-
-/** Mem0's `timestamp`: Unix seconds (its platform's unit), or an ISO string or `Date`. */
-function mem0Timestamp(value: unknown): string {
-  if (typeof value === "number") {
-    if (!Number.isFinite(value) || value < 0) {
-      throw new LucidError("INVALID_ARGUMENT", `timestamp must be Unix seconds, got ${value}.`);
-    }
-    // Seconds past 1e11 are the year 5138: what was passed is JavaScript's milliseconds.
-    if (value >= MAX_UNIX_SECONDS) {
-      throw new LucidError(
-        "INVALID_ARGUMENT",
-        `timestamp ${value} looks like milliseconds; Mem0's timestamp is Unix seconds (${Math.floor(value / 1000)}), or pass a Date.`,
-      );
-    }
-    return toIsoTimestamp(value * 1000, "timestamp");
-  }
-  if (typeof value === "string" || value instanceof Date) return toIsoTimestamp(value, "timestamp");
-  throw new LucidError(
-    "INVALID_ARGUMENT",
-    `timestamp must be Unix seconds, an ISO string or a Date, got ${typeof value}.`,
-  );
-}
-
-function resultItem(
-  row: MemoryRow,
-  event: AddResultItem["event"],
-  draft: PreparedText,
-  metadataRedactions: readonly Redaction[],
-): AddResultItem {
-  // An add result has no expiry fields, so the time zone does not matter here.
-  const item = toMemoryItem(row);
-  // Mem0 reports the event in the item's metadata as well (`metadata.event`).
-  const result: AddResultItem = {
-    id: item.id,
-    memory: item.memory,
-    event,
-    metadata: { ...item.metadata, event },
-  };
-  const redactions = [...draft.redactions, ...metadataRedactions];
-  if (redactions.length > 0) result.redactions = redactions;
-  return result;
 }

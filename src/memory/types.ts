@@ -6,6 +6,7 @@
  * @module
  */
 
+import type { LlmFeature, LlmFeatureUsage } from "../core/llm-usage.js";
 import type { Scope, ScopeOptions } from "../core/scope.js";
 import type { Redaction } from "../core/secrets-guard.js";
 import type { Filters } from "../filters/filter.js";
@@ -24,7 +25,12 @@ export interface AddOptions extends ScopeOptions {
   filters?: Filters;
   /** One of the policy's categories; also read from `metadata.category` or `metadata.type`. */
   category?: string;
-  /** Extract facts with an LLM (Mem0's default). Without an LLM only `false` works, and it is the default. */
+  /**
+   * Extract facts with the configured LLM (Mem0's pipeline; the default there), each judged against
+   * the stored memories: a restatement is not added, a new value updates the memory it supersedes.
+   * Lucid's default is `false` (store the text as given), since it needs no LLM; without one,
+   * `true` fails with LLM_NOT_CONFIGURED.
+   */
   infer?: boolean;
   /** An explicit expiry date (Mem0's `expirationDate`): a date or ISO string. */
   expirationDate?: string | Date;
@@ -147,7 +153,33 @@ export interface MemoryItem {
   score_details?: ScoreDetails;
 }
 
-export type AddEvent = "ADD" | "NONE";
+/** `UPDATE` only with `infer: true`: an extracted fact that supersedes a stored memory replaced its text. */
+export type AddEvent = "ADD" | "NONE" | "UPDATE";
+
+/** How an extracted fact (`infer: true`) relates to a memory already stored, and who decided. */
+export interface AddRelation {
+  /**
+   * `restates`: already stored (not added again); `supersedes`: a new value for what the memory
+   * said (the memory was updated, its old text kept in history); `conflicts`: a new value for a
+   * memory that may not be changed (pinned, or an immutable category), so both are kept for a dream
+   * to surface.
+   */
+  kind: "restates" | "supersedes" | "conflicts";
+  /** The memory it relates to. */
+  memoryId: string;
+  /** `rules` (dream's relation judge) or `llm` (the model confirming what the rules were unsure of). */
+  decidedBy: "rules" | "llm";
+  reason: string;
+}
+
+/** What the LLM cost one call: calls and tokens, and the model. */
+export interface LlmCost {
+  model: string;
+  calls: number;
+  failures: number;
+  inputTokens: number;
+  outputTokens: number;
+}
 
 export interface AddResultItem {
   id: string;
@@ -157,10 +189,16 @@ export interface AddResultItem {
   metadata: Record<string, unknown>;
   /** Credentials replaced by `[REDACTED:<kind>]` before storing: kind and position in the given text, never the value. */
   redactions?: Redaction[];
+  /** For an `UPDATE`: the text it replaced (Mem0's field). */
+  previous_memory?: string;
+  /** With `infer: true`: how the fact relates to a stored memory, when it does. */
+  relation?: AddRelation;
 }
 
 export interface AddResult {
   results: AddResultItem[];
+  /** With `infer: true`: what the LLM calls of this add cost. */
+  llm?: LlmCost;
 }
 
 export interface SearchResult {
@@ -296,6 +334,14 @@ export interface StoreStatus {
   expired: number;
   byScope: Record<"user_id" | "agent_id" | "app_id" | "run_id", Record<string, number>>;
   byCategory: Record<string, number>;
+  /** The optional LLM: which model (null: none configured), its call cap, and what it has cost by feature. */
+  llm: {
+    model: string | null;
+    maxCallsPerRun: number | null;
+    /** Whether every dream asks it to judge the review tier (`dream.llm`). */
+    dreamJudge: boolean;
+    usage: Record<LlmFeature, LlmFeatureUsage>;
+  };
 }
 
 export interface ReembedOptions {

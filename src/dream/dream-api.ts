@@ -28,6 +28,11 @@ export interface DreamPlanOptions {
   policy?: Policy;
   /** For `auto` and `ifDue`: aborting it stops the apply between two actions, applying nothing (`INTERRUPTED`). */
   signal?: AbortSignal;
+  /**
+   * Ask the configured LLM to judge the review tier (`llm-judge.ts`). Default: the Memory's
+   * `dreamLlm` (the config's `dream.llm`). `true` without an LLM fails with LLM_NOT_CONFIGURED.
+   */
+  llm?: boolean;
 }
 
 export interface DreamApi extends DreamRunsApi {
@@ -61,21 +66,28 @@ export function createDreamApi(getContext: () => Promise<MemoryContext>): DreamA
       const policy = options.policy ?? context.policy;
       const { loadSnapshotData } = await import("./load-snapshot.js");
       const data = await loadSnapshotData(context.store, { scope, now });
+      const judged = async (plan: DreamPlan) => {
+        if (!(options.llm ?? context.dreamLlm ?? false)) return plan;
+        const { judgeReview } = await import("./llm-judge.js");
+        return judgeReview(context, plan, data.rows);
+      };
       if (data.rows.length >= OFF_THREAD_FROM) {
         // Parsed like any plan from outside: the worker's answer is checked and frozen here.
         const { planOffThread } = await import("./plan-off-thread.js");
         const plan = await planOffThread(data, policy);
         // Timed here, loading included, as an in-thread plan is.
-        return parsePlan({
-          ...plan,
-          stats: { ...plan.stats, elapsedMs: Math.round(performance.now() - startedAt) },
-        });
+        return judged(
+          parsePlan({
+            ...plan,
+            stats: { ...plan.stats, elapsedMs: Math.round(performance.now() - startedAt) },
+          }),
+        );
       }
       const [{ packedSnapshot }, { planDream }] = await Promise.all([
         import("./build-snapshot.js"),
         import("./plan-dream.js"),
       ]);
-      return planDream(packedSnapshot(data), policy, { startedAt });
+      return judged(planDream(packedSnapshot(data), policy, { startedAt }));
     },
   };
   return { ...api, ...createDreamRunsApi(getContext, api.plan) };

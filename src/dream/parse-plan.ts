@@ -16,6 +16,8 @@ import {
   DELETE_REASONS,
   type DreamAction,
   type DreamPlan,
+  JUDGE_OUTCOMES,
+  type JudgeRecord,
   type MergeAction,
   PLAN_VERSION,
   type PlanStats,
@@ -100,6 +102,7 @@ export function parsePlan(input: unknown): DreamPlan {
     review,
     seen,
     stats: readStats(plan.stats),
+    ...(plan.judge === undefined ? {} : { judge: readJudge(plan.judge) }),
   });
   parsed.add(result);
   return result;
@@ -248,6 +251,44 @@ function readSeen(raw: unknown, id: string, index: number, kind: string): SeenMe
   return copy;
 }
 
+function readJudge(raw: unknown): JudgeRecord {
+  const judge = object(raw, "judge");
+  const at = (problem: string): never => fail(`judge ${problem}.`);
+  if (!Array.isArray(judge.decisions)) at("decisions must be a list");
+  if (!Array.isArray(judge.errors) || !judge.errors.every((error) => typeof error === "string"))
+    at("errors must be a list of strings");
+  return {
+    model: nonEmpty(judge.model, "model", at),
+    calls: count(judge.calls, "judge.calls"),
+    failures: count(judge.failures, "judge.failures"),
+    inputTokens: count(judge.inputTokens, "judge.inputTokens"),
+    outputTokens: count(judge.outputTokens, "judge.outputTokens"),
+    unjudged: count(judge.unjudged, "judge.unjudged"),
+    errors: [...(judge.errors as string[])],
+    decisions: (judge.decisions as unknown[]).map((rawDecision, index) => {
+      const decision = object(rawDecision, `judge.decisions[${index}]`);
+      const atDecision = (problem: string): never => fail(`judge decision ${index} ${problem}.`);
+      const wording = decision.wording;
+      if (wording !== undefined && wording !== "llm" && wording !== "rules")
+        atDecision('wording must be "llm" or "rules"');
+      if (decision.wordingNote !== undefined && typeof decision.wordingNote !== "string")
+        atDecision("wordingNote must be a string");
+      if (typeof decision.reason !== "string") atDecision("reason must be a string");
+      return {
+        kind: oneOf(decision.kind, REVIEW_KINDS, "kind", atDecision),
+        ids: readIds(decision.ids, atDecision),
+        verdict: nonEmpty(decision.verdict, "verdict", atDecision),
+        outcome: oneOf(decision.outcome, JUDGE_OUTCOMES, "outcome", atDecision),
+        reason: decision.reason as string,
+        model: nonEmpty(decision.model, "model", atDecision),
+        promptHash: nonEmpty(decision.promptHash, "promptHash", atDecision),
+        ...(wording === undefined ? {} : { wording: wording as "llm" | "rules" }),
+        ...(decision.wordingNote === undefined ? {} : { wordingNote: decision.wordingNote as string }),
+      };
+    }),
+  };
+}
+
 function readStats(raw: unknown): PlanStats {
   const stats = object(raw, "stats");
   const deletes = object(stats.deletes, "stats.deletes");
@@ -268,6 +309,11 @@ function readStats(raw: unknown): PlanStats {
 
 function text(raw: unknown, at: (problem: string) => never): string {
   if (typeof raw !== "string" || raw.trim() === "") at("text must be a non-empty string");
+  return raw as string;
+}
+
+function nonEmpty(raw: unknown, field: string, at: (problem: string) => never): string {
+  if (typeof raw !== "string" || raw.trim() === "") at(`${field} must be a non-empty string`);
   return raw as string;
 }
 

@@ -79,6 +79,44 @@ export interface ReviewItem {
   readonly why: Why;
 }
 
+export const JUDGE_OUTCOMES = ["confirmed", "rejected", "kept"] as const;
+/**
+ * What became of a review item the LLM judged: `confirmed` (its proposal joined the actions),
+ * `rejected` (dropped: the model says the two are distinct facts), `kept` (still for a person).
+ */
+export type JudgeOutcome = (typeof JUDGE_OUTCOMES)[number];
+
+/** One verdict of the LLM judge, kept in the plan so a run stays explainable. */
+export interface JudgeDecision {
+  readonly kind: ReviewKind;
+  /** The review item's memories. */
+  readonly ids: readonly string[];
+  /** `same`, `replaces`, `distinct` or `unsure` (see `core/judge-pairs.ts`). */
+  readonly verdict: string;
+  readonly outcome: JudgeOutcome;
+  readonly reason: string;
+  readonly model: string;
+  /** sha256 of the exact prompt sent, first 16 hex digits. */
+  readonly promptHash: string;
+  /** For a confirmed merge: whose words the merged text is, and why the model's were not used. */
+  readonly wording?: "llm" | "rules";
+  readonly wordingNote?: string;
+}
+
+/** What the LLM judge of a plan did (`lucid dream --llm`, `dream.llm`). */
+export interface JudgeRecord {
+  readonly model: string;
+  readonly calls: number;
+  readonly failures: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly decisions: readonly JudgeDecision[];
+  /** Review items no verdict came back for (a failed call, the call cap): left for a person. */
+  readonly unjudged: number;
+  /** Why calls failed. */
+  readonly errors: readonly string[];
+}
+
 export interface PlanStats {
   readonly reviewed: number;
   readonly deletes: Readonly<Record<DeleteReason, number>>;
@@ -121,4 +159,6 @@ export interface DreamPlan {
   /** For every memory an action or a review item names: its hash and updatedAt when the plan was made. */
   readonly seen: Readonly<Record<string, SeenMemory>>;
   readonly stats: PlanStats;
+  /** Present when an LLM judged the review tier: its verdicts and what they cost. */
+  readonly judge?: JudgeRecord;
 }

@@ -71,7 +71,8 @@ export interface ReportDetails {
  * // Proposed: 0 merges, 1 prunes, 0 conflicts. Apply? [Y/n]
  */
 export function renderReport(plan: DreamPlan, details?: ReportDetails): string {
-  if (plan.actions.length === 0 && plan.review.length === 0) return NOTHING_TO_DO;
+  if (plan.actions.length === 0 && plan.review.length === 0 && (plan.judge?.decisions.length ?? 0) === 0)
+    return NOTHING_TO_DO;
   const width = Math.max(40, details?.width ?? PREVIEW);
   const shown = (action: DreamAction, line: string, why?: string): string => {
     if (details === undefined) return why === undefined ? line : `${line}\n${cut(`      ${why}`, width)}`;
@@ -107,6 +108,7 @@ export function renderReport(plan: DreamPlan, details?: ReportDetails): string {
       shown(a, `${ref(a.ids[0])} — ${a.reasons.join(", ")} → ${quote(a.text)}`),
     ),
     section("Review", plan.review, (item) => shown(item.proposal, reviewLine(item), item.why.detail)),
+    judgeSection(plan),
   ].filter((text) => text !== "");
 
   const extras = [
@@ -116,6 +118,26 @@ export function renderReport(plan: DreamPlan, details?: ReportDetails): string {
   const waiting = plan.review.length > 0 ? ` ${plan.review.length} wait for review.` : "";
   const proposed = `Proposed: ${merges.length} merges, ${prunes.length} prunes, ${conflicts.length} conflicts${extras}.${waiting}`;
   return ["## dream — consolidation report", ...sections, proposed].join("\n\n");
+}
+
+/** What the LLM judge decided, each verdict with its reason, and what the calls cost. */
+function judgeSection(plan: DreamPlan): string {
+  const { judge } = plan;
+  if (judge === undefined) return "";
+  const count = (outcome: string) => judge.decisions.filter((each) => each.outcome === outcome).length;
+  const head =
+    `Judged by ${judge.model} (${judge.calls} calls, ${judge.inputTokens} + ${judge.outputTokens} tokens): ` +
+    `${count("confirmed")} confirmed, ${count("rejected")} rejected, ${count("kept")} kept for review` +
+    (judge.unjudged > 0 ? `, ${judge.unjudged} not judged` : "");
+  const lines = judge.decisions.map((decision) => {
+    const wording =
+      decision.wording === "rules" && decision.wordingNote
+        ? ` (rules' wording: ${decision.wordingNote})`
+        : "";
+    return `  ${decision.ids.map(ref).join(" ~ ")} — ${decision.verdict} → ${decision.outcome}: ${flatten(decision.reason)}${wording}`;
+  });
+  const errors = judge.errors.slice(0, 3).map((error) => `  ${cut(flatten(error), PREVIEW)}`);
+  return [`${head}:`, ...lines, ...errors].join("\n");
 }
 
 function section<T>(title: string, actions: readonly T[], line: (action: T) => string): string {

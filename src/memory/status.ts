@@ -1,14 +1,16 @@
 import type { MemoryContext } from "../core/context.js";
+import { readLlmUsage } from "../core/llm-usage.js";
 import { policyVisibility } from "../core/visibility.js";
 import type { StoreStatus } from "./types.js";
 
 /** `status`: where the store is, what wrote it, and what it holds. */
 export async function storeStatus(context: MemoryContext): Promise<StoreStatus> {
   const { store } = context;
-  const [stats, stamp, pending] = await Promise.all([
+  const [stats, stamp, pending, usage] = await Promise.all([
     store.stats(policyVisibility(context)),
     store.embedderStamp(),
     store.pendingReembed(),
+    readLlmUsage(store),
   ]);
   return {
     location: store.location,
@@ -26,5 +28,11 @@ export async function storeStatus(context: MemoryContext): Promise<StoreStatus> 
     expired: stats.expired,
     byScope: { ...stats.byScope },
     byCategory: { ...stats.byCategory },
+    llm: {
+      model: context.llm?.model.id ?? null,
+      maxCallsPerRun: context.llm?.maxCallsPerRun ?? null,
+      dreamJudge: context.dreamLlm === true,
+      usage,
+    },
   };
 }

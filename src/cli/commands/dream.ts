@@ -26,6 +26,11 @@ export const dreamCommand = defineCommand({
       type: "boolean",
       description: "check the auto-dream gate and run --auto only when it passes",
     },
+    llm: {
+      type: "boolean",
+      description:
+        "ask the configured LLM to judge the review tier: confirm or reject possible duplicates and conflicts (also `dream.llm` in the config)",
+    },
     force: { type: "boolean", description: "undo even when memories changed after the run" },
     "purge-secrets": {
       type: "boolean",
@@ -117,7 +122,10 @@ export const dreamCommand = defineCommand({
     const run: DreamRun = {
       memory: await context.memory(),
       scope: await context.scope(),
-      planOptions: flags.now === undefined ? {} : { now: flags.now },
+      planOptions: {
+        ...(flags.now === undefined ? {} : { now: flags.now }),
+        ...(flags.llm ? { llm: true } : {}),
+      },
       io: context.io,
       style: context.style,
       json: context.json,

@@ -25,6 +25,7 @@ export const statusCommand = defineCommand({
   examples: ["lucid status", "lucid status --user alice", "lucid status --json | jq .byCategory"],
   notes: [
     "Works on a store waiting for `lucid reembed`, and says so under Pending.",
+    "LLM shows the configured model and what its calls have cost in this store, by feature (add, dream, sleep).",
     "Auto-dream shows the gate for the scope (flags, LUCID_*_ID or the config's defaults), or for each user " +
       "when none is set: `auto-dream: waiting — sessions 2/5, memories 3/20` or `auto-dream: eligible`.",
   ],
@@ -120,7 +121,24 @@ function storeFields(status: StoreStatus, style: Style, width: number | undefine
   if (Object.keys(status.byCategory).length > 0) {
     fields.push(["Categories", wrap(renderCounts(status.byCategory, Number.POSITIVE_INFINITY), width)]);
   }
+  fields.push(["LLM", llmLine(status.llm, style)]);
   return fields;
+}
+
+/** `openai-compatible:gpt-4o-mini (≤ 20 calls a run) — add 3 calls, 2,410 + 310 tokens · dream 1 call …` */
+function llmLine(llm: StoreStatus["llm"], style: Style): string {
+  const model =
+    llm.model === null
+      ? style.dim("none (every feature takes its deterministic path)")
+      : `${llm.model} ${style.dim(`(≤ ${llm.maxCallsPerRun} calls a run${llm.dreamJudge ? ", judges every dream" : ""})`)}`;
+  const used = Object.entries(llm.usage)
+    .filter(([, usage]) => usage.calls > 0)
+    .map(([feature, usage]) => {
+      const failed = usage.failures > 0 ? `, ${usage.failures} failed` : "";
+      const tokens = `${usage.inputTokens.toLocaleString("en-US")} + ${usage.outputTokens.toLocaleString("en-US")} tokens`;
+      return `${feature} ${usage.calls} ${usage.calls === 1 ? "call" : "calls"}${failed}, ${tokens}`;
+    });
+  return used.length === 0 ? model : `${model} — ${used.join(" · ")}`;
 }
 
 /** `alice 120 · bob 110`, largest first, at most `limit` of them. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { noiseOf } from "../../dream/analyse/noise.js";
 import { LucidError } from "../../errors.js";
+import type { AddResultItem } from "../../memory/types.js";
 import { clip, plural } from "../render.js";
 import { scopeParams } from "../scope-params.js";
 import { defineTool } from "../tool.js";
@@ -41,6 +42,14 @@ export const memoryAddTool = defineTool({
       .record(z.string(), z.unknown())
       .optional()
       .describe('Any extra key/values to keep with the memory, e.g. {"source": "chat"}.'),
+    infer: z
+      .boolean()
+      .optional()
+      .describe(
+        "Let the server's LLM (when one is configured) extract the durable facts from `text` (a passage or " +
+          "conversation) instead of storing it as given; a fact already known is not stored twice, and one " +
+          "that changes a known fact updates it (the old text stays in its history).",
+      ),
     ...scopeParams,
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -57,6 +66,27 @@ export const memoryAddTool = defineTool({
     }
     // The scope first: a call outside the server's scope is refused whatever it carries.
     const scope = call.scope(args);
+    const metadata: Record<string, unknown> = { ...args.metadata };
+    if (args.importance !== undefined) metadata.importance = args.importance;
+    if (args.pinned !== undefined) metadata.pinned = args.pinned;
+    const options = {
+      ...scope.options,
+      metadata,
+      ...(args.category === undefined ? {} : { category: args.category }),
+    };
+    if (args.infer === true) {
+      // The model reads the whole passage: noise filtering is its job here, not the pattern list's.
+      const result = await call.shown(
+        await call.memory.add(
+          given.map((content) => ({ role: "user", content })),
+          { ...options, infer: true },
+        ),
+      );
+      return {
+        text: renderResults(result.results, scope.label, []),
+        data: { scope: scope.scope, ...result },
+      };
+    }
     // What dream would delete as noise is not stored at all (Mem0's plugin filters these too).
     const found = given.flatMap((fact) => {
       const match = noiseOf(fact);
@@ -75,35 +105,42 @@ export const memoryAddTool = defineTool({
         data: { scope: scope.scope, results: [], filtered: noise },
       };
     }
-    const metadata: Record<string, unknown> = { ...args.metadata };
-    if (args.importance !== undefined) metadata.importance = args.importance;
-    if (args.pinned !== undefined) metadata.pinned = args.pinned;
     // Each fact is one user message, so one call stores them all in one transaction.
     const { results } = await call.shown(
       await call.memory.add(
         facts.map((content) => ({ role: "user", content })),
-        {
-          ...scope.options,
-          metadata,
-          ...(args.category === undefined ? {} : { category: args.category }),
-        },
+        options,
       ),
     );
-    const added = results.filter((item) => item.event === "ADD").length;
-    const existing = results.length - added;
-    const lines = results.map((item) => {
-      // Say what was redacted (the kind, never the value), so the model does not retry with it.
-      const kinds = [...new Set((item.redactions ?? []).map((redaction) => redaction.kind))];
-      const redacted = kinds.length === 0 ? "" : ` — redacted: ${kinds.join(", ")}`;
-      return `- ${item.event === "ADD" ? "stored" : "already known"}: "${clip(item.memory, 80)}" (id: ${item.id})${redacted}`;
-    });
-    const head =
-      existing === 0
-        ? `Stored ${plural(added, "fact")} [${args.category ?? "uncategorized"}] for ${scope.label}:`
-        : `Stored ${plural(added, "fact")}, ${existing} already known, for ${scope.label}:`;
     return {
-      text: [head, ...lines, ...filtered].join("\n"),
+      text: renderResults(results, scope.label, filtered, args.category ?? "uncategorized"),
       data: { scope: scope.scope, results, ...(noise.length === 0 ? {} : { filtered: noise }) },
     };
   },
 });
+
+function renderResults(
+  results: readonly AddResultItem[],
+  label: string,
+  filtered: readonly string[],
+  category?: string,
+): string {
+  const count = (event: string) => results.filter((item) => item.event === event).length;
+  const added = count("ADD");
+  const existing = count("NONE");
+  const updated = count("UPDATE");
+  const lines = results.map((item) => {
+    // Say what was redacted (the kind, never the value), so the model does not retry with it.
+    const kinds = [...new Set((item.redactions ?? []).map((redaction) => redaction.kind))];
+    const redacted = kinds.length === 0 ? "" : ` — redacted: ${kinds.join(", ")}`;
+    const what = item.event === "ADD" ? "stored" : item.event === "UPDATE" ? "updated" : "already known";
+    const was = item.previous_memory === undefined ? "" : ` (was: "${clip(item.previous_memory, 60)}")`;
+    return `- ${what}: "${clip(item.memory, 80)}" (id: ${item.id})${was}${redacted}`;
+  });
+  if (results.length === 0) lines.push("- nothing worth remembering was found");
+  const head =
+    existing === 0 && updated === 0
+      ? `Stored ${plural(added, "fact")}${category === undefined ? "" : ` [${category}]`} for ${label}:`
+      : `Stored ${plural(added, "fact")}, ${updated} updated, ${existing} already known, for ${label}:`;
+  return [head, ...lines, ...filtered].join("\n");
+}

@@ -23,6 +23,13 @@ export const memoryDreamTool = defineTool({
       .optional()
       .describe("true (the default): only report what would change; false: apply the plan now."),
     auto: z.boolean().optional().describe("Apply the plan now, as dry_run: false does."),
+    llm: z
+      .boolean()
+      .optional()
+      .describe(
+        "Have the server's configured LLM judge the review items (confirm or reject possible duplicates and " +
+          "conflicts); default: the server's `dream.llm` setting.",
+      ),
     ...scopeParams,
   },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
@@ -36,7 +43,7 @@ export const memoryDreamTool = defineTool({
     }
     const apply = args.dry_run === false || args.auto === true;
     if (!apply) {
-      const plan = await call.shown(await call.memory.dream.plan(scope.options));
+      const plan = await call.shown(await call.memory.dream.plan(scope.options, llmOption(args.llm)));
       return {
         text: renderDryRun(plan),
         data: { scope: scope.scope, dryRun: true, plan },
@@ -49,7 +56,7 @@ export const memoryDreamTool = defineTool({
       scopeKey: scope.key,
       // The event keeps the counts, not the whole plan: the store's run record has that.
       job: async () => {
-        const { runId, counts, line } = await call.memory.dream.auto(scope.options);
+        const { runId, counts, line } = await call.memory.dream.auto(scope.options, llmOption(args.llm));
         return { ran: true, runId, counts, line };
       },
       summarize: (outcome) => outcome.line,
@@ -70,6 +77,10 @@ export const memoryDreamTool = defineTool({
     };
   },
 });
+
+function llmOption(llm: boolean | undefined): { llm?: boolean } {
+  return llm === undefined ? {} : { llm };
+}
 
 /** The skill's report: here the model applies with `auto: true`. */
 function renderDryRun(plan: DreamPlan): string {

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import type { MemoryContext } from "../core/context.js";
 import { withLease } from "../core/lease.js";
+import { startLlmRun } from "../core/llm-run.js";
 import type { Scope } from "../core/scope.js";
 import { isLucidError } from "../errors.js";
 import type { SleepEventInput } from "../store/ports/sleep-state.js";
@@ -344,6 +345,8 @@ async function sweepHeld(
     candidates,
     promotion,
     deepRan: reports.some((report) => report.phase === "deep" && report.outcome === "completed"),
+    // Only a sweep that applies asks the LLM for the entry: a preview (dry run) makes no call.
+    llm: apply ? startLlmRun(context, "sleep") : undefined,
   }).catch((error: unknown) => {
     fail("diary", error);
     return null;

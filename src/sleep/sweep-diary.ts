@@ -1,34 +1,48 @@
 /**
- * A sweep's page of the Dream Diary (`openclaw-dreaming.md` §10): the entry, composed from what the
- * sweep did (deterministic — no LLM is configured), and the `## Deep Sleep` report after it.
+ * A sweep's page of the Dream Diary (`openclaw-dreaming.md` §10): the entry, and the `## Deep Sleep`
+ * report after it. The entry is the configured LLM's narrative when there is one; without one, or
+ * when its call fails, it is composed from what the sweep did (deterministic).
  *
  * @module
  */
 
+import type { LlmRun } from "../core/llm-run.js";
 import { LucidError } from "../errors.js";
 import { conceptTags } from "./concept-tags.js";
 import type { PromoteResult, PromotionCandidate } from "./deep-promote.js";
-import { composeDiaryEntry } from "./diary-entry.js";
+import { composeDiaryEntry, type DiaryEntryMaterial } from "./diary-entry.js";
+import { type NarrativeFallbackReason, writeNarrative } from "./diary-narrative.js";
 import {
   appendDiaryEntry,
   backfillDateLabel,
   deepReportBody,
   diaryEntries,
   locateDiary,
+  readDiary,
   updateDiary,
   upsertDeepReport,
 } from "./dream-diary.js";
 import type { StagedEntry } from "./light-phase.js";
 import type { Reflection, Truth } from "./rem-phase.js";
 
-/** The entry a sweep wrote (or would write), and where. */
-export interface SweepDiary {
+/**
+ * The entry a sweep wrote (or would write), where, and who wrote it: the LLM (`model` names the
+ * model that answered), the composer because the LLM's call failed or came back empty
+ * (`fallbackReason`: the LucidError code, or `"empty"`), or the composer because no LLM was asked
+ * (none is configured, a preview, nothing to tell).
+ */
+export type SweepDiary = {
   readonly path: string;
   readonly entry: string | null;
   readonly written: boolean;
-}
+} & Narration;
 
-/** The diary entry (deterministic: no LLM is configured) and the `## Deep Sleep` report. */
+type Narration =
+  | { readonly narrative: "deterministic" }
+  | { readonly narrative: "llm"; readonly model: string }
+  | { readonly narrative: "fallback"; readonly fallbackReason: NarrativeFallbackReason };
+
+/** The diary entry (the LLM's narrative, else deterministic) and the `## Deep Sleep` report. */
 export async function writeSweepDiary(
   root: string,
   input: {
@@ -41,6 +55,8 @@ export async function writeSweepDiary(
     candidates: readonly PromotionCandidate[];
     promotion: PromoteResult | null;
     deepRan: boolean;
+    /** The sweep's LLM run, when an LLM is configured and the sweep applies. */
+    llm?: LlmRun | undefined;
   },
 ): Promise<SweepDiary | null> {
   const promoted = input.promotion?.promoted ?? [];
@@ -55,19 +71,19 @@ export async function writeSweepDiary(
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .map(([tag]) => tag);
   const themes = [...new Set([...input.rem.reflections.map((reflection) => reflection.tag), ...shared])];
-  const entry =
-    composeDiaryEntry({
-      day: input.today,
-      themes,
-      // The diary quotes what kept coming back, not the newest sightings.
-      staged: [...input.staged].sort((a, b) => b.recalls - a.recalls || b.confidence - a.confidence),
-      reflections: input.rem.reflections.map((reflection) => ({
-        tag: reflection.tag,
-        count: reflection.count,
-      })),
-      truths: input.rem.truths,
-      promoted: promoted.map((each) => ({ ...each, snippet: snippets.get(each.key) ?? "" })),
-    }) ?? null;
+  const material: DiaryEntryMaterial = {
+    day: input.today,
+    themes,
+    // The diary quotes what kept coming back, not the newest sightings.
+    staged: [...input.staged].sort((a, b) => b.recalls - a.recalls || b.confidence - a.confidence),
+    reflections: input.rem.reflections.map((reflection) => ({
+      tag: reflection.tag,
+      count: reflection.count,
+    })),
+    truths: input.rem.truths,
+    promoted: promoted.map((each) => ({ ...each, snippet: snippets.get(each.key) ?? "" })),
+  };
+  const entry = composeDiaryEntry(material) ?? null;
   const refusedByReason: Record<string, number> = {};
   for (const refusal of input.promotion?.refused ?? [])
     refusedByReason[refusal.reason] = (refusedByReason[refusal.reason] ?? 0) + 1;
@@ -76,18 +92,36 @@ export async function writeSweepDiary(
       ? deepReportBody({ ranked: input.candidates.length, promoted: promoted.length, refusedByReason })
       : null;
   if (entry === null && report === null) return null;
-  if (!input.apply) return { path: (await locateDiary(root)).path, entry, written: false };
+  // A preview never calls the LLM: it shows the deterministic entry and spends nothing.
+  if (!input.apply)
+    return { path: (await locateDiary(root)).path, entry, written: false, narrative: "deterministic" };
   const todayLabel = backfillDateLabel(input.today);
+  // A second sweep the same day that promoted nothing has nothing to tell: today's entry and
+  // report stay as the first sweep wrote them.
+  const nothingNew = (text: string) =>
+    promoted.length === 0 &&
+    diaryEntries(text).some((each) => each.backfillDay === undefined && each.date.startsWith(todayLabel));
+  let body = entry;
+  let narration: Narration = { narrative: "deterministic" };
+  // The LLM is asked only for an entry the sweep will write, after the diary's checks, so a call
+  // is never spent on a diary sleep may not touch (a link throws here, as updateDiary would).
+  if (entry !== null && input.llm !== undefined && !(await locateDiary(root)).tooLarge) {
+    const diary = await readDiary(root);
+    if (!nothingNew(diary)) {
+      const recentEntries = diaryEntries(diary).map((each) => each.body);
+      const outcome = await writeNarrative(input.llm, { ...material, recentEntries });
+      // On a failure the composed entry is written, not OpenClaw's stub ("A memory trace surfaced,
+      // but details were unavailable in this run."): it tells what the night did, and says nothing false.
+      if (outcome.kind === "narrative") {
+        body = outcome.text;
+        narration = { narrative: "llm", model: outcome.model };
+      } else narration = { narrative: "fallback", fallbackReason: outcome.reason };
+    }
+  }
   const result = await updateDiary(root, (text) => {
     let next = text;
-    // A second sweep the same day that promoted nothing has nothing to tell: today's entry and
-    // report stay as the first sweep wrote them.
-    const toldToday = diaryEntries(text).some(
-      (each) => each.backfillDay === undefined && each.date.startsWith(todayLabel),
-    );
-    if (toldToday && promoted.length === 0) return text;
-    if (entry !== null)
-      next = appendDiaryEntry(next, { at: input.now, timeZone: input.timeZone, body: entry }).text;
+    if (nothingNew(text)) return text;
+    if (body !== null) next = appendDiaryEntry(next, { at: input.now, timeZone: input.timeZone, body }).text;
     if (report !== null) next = upsertDeepReport(next, report);
     return next;
   });
@@ -97,5 +131,5 @@ export async function writeSweepDiary(
       "IO_ERROR",
       `Sleep left ${result.path} as it is (${result.reason === "too-large" ? "over 16 MiB" : "not UTF-8"}); the night's entry was not written.`,
     );
-  return { path: result.path, entry, written: result.written };
+  return { path: result.path, entry: body, written: result.written, ...narration };
 }

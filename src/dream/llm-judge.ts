@@ -20,6 +20,7 @@ import { secretsGuardOf } from "../core/secrets-guard.js";
 import { LucidError } from "../errors.js";
 import type { MemoryRow } from "../store/ports/memories.js";
 import { extractEntities } from "../text/entities.js";
+import { stemWord } from "../text/stem.js";
 import { parsePlan } from "./parse-plan.js";
 import type { DreamAction, DreamPlan, JudgeDecision, JudgeOutcome, MergeAction, ReviewItem } from "./plan.js";
 import { planStats } from "./plan-stats.js";
@@ -157,12 +158,11 @@ function mergeWording(
     return { text: proposal.text, by: "rules", note: "the wording is longer than maxTextBytes" };
   if (secretsGuardOf(context).scanner.redact(wording).findings.length > 0)
     return { text: proposal.text, by: "rules", note: "the wording holds a credential" };
-  const folded = wording.toLowerCase();
   const missing = proposal.ids.flatMap((id) => {
     const text = byId.get(id)?.text ?? "";
     const numbers = text.match(/\d+(?:[.,:]\d+)*/g) ?? [];
     const names = extractEntities(text).map((entity) => entity.key);
-    return [...numbers, ...names].filter((detail) => !folded.includes(detail.toLowerCase()));
+    return [...numbers, ...names].filter((detail) => !keeps(wording, detail));
   });
   if (missing.length > 0)
     return {
@@ -171,6 +171,15 @@ function mergeWording(
       note: `the wording drops ${[...new Set(missing)].slice(0, 5).join(", ")}`,
     };
   return { text: wording, by: "llm" };
+}
+
+/** Whether `text` still says `detail`: verbatim (case aside), or word for word by stem ("Fridays" / "Friday"). */
+function keeps(text: string, detail: string): boolean {
+  if (text.toLowerCase().includes(detail.toLowerCase())) return true;
+  const words = (value: string) => value.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const stems = new Set(words(text).map(stemWord));
+  const wanted = words(detail);
+  return wanted.length > 0 && wanted.every((word) => stems.has(stemWord(word)));
 }
 
 function compare(a: string, b: string): number {

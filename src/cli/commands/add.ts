@@ -21,6 +21,11 @@ export const addCommand = defineCommand({
       type: "boolean",
       description: "set metadata.pinned (consolidation never changes pinned memories)",
     },
+    infer: {
+      type: "boolean",
+      description:
+        "let the configured LLM extract the facts from the text (a passage or conversation); a known fact is not stored twice, a changed one is updated",
+    },
     expires: {
       type: "string",
       valueHint: "DATE",
@@ -34,9 +39,11 @@ export const addCommand = defineCommand({
     'lucid add "Deploys go through the staging cluster" --agent ops --pinned',
     `lucid add "Sprint ends Friday" --user alice --metadata '{"source":"standup"}' --expires 2026-12-01`,
     'echo "Prefers dark mode" | lucid add - --user alice --json',
+    'lucid add --infer "I moved to Lisbon last month and started a job at Feedzai" --user alice',
   ],
   notes: [
     "An exact repeat of a memory already in the scope is not stored twice: it is reported as `exists`.",
+    "--infer needs `llm` in lucid.config.json; a fact that changes a stored one is reported as `updated`, with the old text in `lucid history`.",
   ],
   async run(context) {
     const { flags } = context;
@@ -55,6 +62,7 @@ export const addCommand = defineCommand({
           : {}),
         ...(flags.category === undefined ? {} : { category: flags.category }),
         ...(flags.expires === undefined ? {} : { expirationDate: flags.expires }),
+        ...(flags.infer ? { infer: true } : {}),
       }),
     );
     const { style } = context;
@@ -65,19 +73,25 @@ export const addCommand = defineCommand({
       );
     }
     return {
-      json: { results: result.results },
+      json: { results: result.results, ...(result.llm === undefined ? {} : { llm: result.llm }) },
       render: () =>
-        renderTable(
-          [{ header: "" }, { header: "" }, { header: "" }],
-          result.results.map((item) => [
-            item.event === "ADD"
-              ? { text: "added", paint: style.green }
-              : { text: "exists", paint: style.yellow },
-            { text: item.id, paint: style.dim },
-            oneLine(item.memory),
-          ]),
-          { style, header: false },
-        ),
+        result.results.length === 0
+          ? style.dim("Nothing worth remembering was found; nothing stored.")
+          : renderTable(
+              [{ header: "" }, { header: "" }, { header: "" }],
+              result.results.map((item) => [
+                item.event === "ADD"
+                  ? { text: "added", paint: style.green }
+                  : item.event === "UPDATE"
+                    ? { text: "updated", paint: style.green }
+                    : { text: "exists", paint: style.yellow },
+                { text: item.id, paint: style.dim },
+                item.previous_memory === undefined
+                  ? oneLine(item.memory)
+                  : `${oneLine(item.memory)} ${style.dim(`(was: ${oneLine(item.previous_memory)})`)}`,
+              ]),
+              { style, header: false },
+            ),
     };
   },
 });

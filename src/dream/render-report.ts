@@ -126,7 +126,7 @@ function judgeSection(plan: DreamPlan): string {
   if (judge === undefined) return "";
   const count = (outcome: string) => judge.decisions.filter((each) => each.outcome === outcome).length;
   const head =
-    `Judged by ${judge.model} (${judge.calls} calls, ${judge.inputTokens} + ${judge.outputTokens} tokens): ` +
+    `Judged by ${judge.model} (${judge.calls} ${judge.calls === 1 ? "call" : "calls"}, ${judge.inputTokens} + ${judge.outputTokens} tokens): ` +
     `${count("confirmed")} confirmed, ${count("rejected")} rejected, ${count("kept")} kept for review` +
     (judge.unjudged > 0 ? `, ${judge.unjudged} not judged` : "");
   const lines = judge.decisions.map((decision) => {

@@ -122,7 +122,7 @@ describe("dream with an LLM judge", () => {
     expect(plan.stats.merges).toBe(before.stats.merges + 1);
     expect(plan.stats.conflicts).toBe(before.stats.conflicts + 1);
     expect(renderReport(plan)).toMatch(
-      /Judged by openai-compatible:judge \(1 calls, \d+ \+ \d+ tokens\): 2 confirmed, 1 rejected, 0 kept/,
+      /Judged by openai-compatible:judge \(1 call, \d+ \+ \d+ tokens\): 2 confirmed, 1 rejected, 0 kept/,
     );
 
     // The plan is data: it survives JSON and applies like any other; undo restores both memories.

@@ -502,7 +502,7 @@ describe("secrets", () => {
     );
     expect(added.code).toBe(0);
     expect(server.calls.length).toBeGreaterThan(0);
-    expect(server.calls[0]?.rawBody).toContain("GitHub Actions");
+    expect(server.calls[0]?.lastUser).toMatch(/my token is \[REDACTED:[\w.-]+\]/);
     for (const call of server.calls) expect(call.rawBody).not.toContain(token);
     expect(added.stdout).not.toContain(token);
   });

@@ -14,7 +14,7 @@
  *   `replaces` for a possible conflict).
  *
  * Tokens are the server's count, which here is the scripted server's estimate: ⌈characters / 4⌉ of
- * the request's texts and of the answer. A real tokenizer differs by model; the ratio of prompt to
+ * the request's messages and of the answer. A real tokenizer differs by model; the ratio of prompt to
  * answer does not.
  *
  *   npm run bench:llm [-- --turns 200]

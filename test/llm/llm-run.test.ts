@@ -1,0 +1,137 @@
+/**
+ * The one choke point every LLM call goes through (`core/llm-run.ts`), against a real loopback
+ * server: texts redacted whatever the secrets policy, the call cap, usage kept in the store by
+ * feature (failures too), and no binding without an LLM.
+ */
+
+import { afterAll, describe, expect, it } from "vitest";
+import { startLlmRun } from "../../src/core/llm-run.js";
+import { readLlmUsage } from "../../src/core/llm-usage.js";
+import { type Memory, openMemory } from "../../src/index.js";
+import { useFakeLlmServer } from "../helpers/fake-llm-server.js";
+
+const server = useFakeLlmServer({ answer: () => ({ text: "fine", inputTokens: 30, outputTokens: 5 }) });
+const opened: Memory[] = [];
+
+async function open(options: Parameters<typeof openMemory>[0] = {}): Promise<Memory> {
+  const memory = await openMemory({
+    path: ":memory:",
+    llm: { provider: "openai-compatible", baseURL: server.baseURL, model: "m", maxRetries: 0 },
+    ...options,
+  });
+  opened.push(memory);
+  return memory;
+}
+
+afterAll(async () => {
+  await Promise.all(opened.map((memory) => memory.close()));
+});
+
+const TOKEN = "ghp_Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe9Dc8";
+
+describe("a run on the LLM", () => {
+  it("redacts every text it sends, even when the policy lets credentials into the store", async () => {
+    const memory = await open({ policy: { secrets: { onAdd: "allow" } } });
+    const run = startLlmRun(await memory.ready(), "dream");
+    server.calls.length = 0;
+    await run?.complete({
+      system: `You may see ${TOKEN}`,
+      messages: [
+        { role: "user", content: `the token is ${TOKEN}` },
+        { role: "assistant", content: `noted: ${TOKEN}` },
+      ],
+      maxTokens: 10,
+      temperature: 0,
+    });
+    expect(server.calls).toHaveLength(1);
+    expect(server.calls[0]?.rawBody).not.toContain(TOKEN);
+    expect(server.calls[0]?.rawBody).toContain("the token is [REDACTED:github-pat]");
+  });
+
+  it("refuses a call past maxCallsPerRun without sending it, and counts per run", async () => {
+    const memory = await open({ maxLlmCallsPerRun: 2 });
+    const context = await memory.ready();
+    const run = startLlmRun(context, "sleep");
+    const ask = {
+      system: "s",
+      messages: [{ role: "user" as const, content: "q" }],
+      maxTokens: 5,
+      temperature: 0,
+    };
+    server.calls.length = 0;
+    await run?.complete(ask);
+    await run?.complete(ask);
+    expect(run?.remaining).toBe(0);
+    await expect(run?.complete(ask)).rejects.toMatchObject({
+      code: "LLM_BUDGET_EXCEEDED",
+      details: { feature: "sleep", maxCallsPerRun: 2 },
+    });
+    expect(server.calls).toHaveLength(2);
+    // A new run starts again.
+    await startLlmRun(context, "sleep")?.complete(ask);
+    expect(server.calls).toHaveLength(3);
+  });
+
+  it("keeps calls, failures and tokens in the store by feature", async () => {
+    const memory = await open();
+    const context = await memory.ready();
+    const run = startLlmRun(context, "add");
+    const ask = {
+      system: "s",
+      messages: [{ role: "user" as const, content: "q" }],
+      maxTokens: 5,
+      temperature: 0,
+    };
+    await run?.complete(ask);
+    server.queue.push({ status: 503, body: "busy" });
+    await expect(run?.complete(ask)).rejects.toMatchObject({ code: "LLM_UNAVAILABLE" });
+    expect(run?.spent).toEqual({ calls: 2, failures: 1, inputTokens: 30, outputTokens: 5 });
+    const usage = await readLlmUsage(context.store);
+    expect(usage.add).toMatchObject({
+      calls: 2,
+      failures: 1,
+      inputTokens: 30,
+      outputTokens: 5,
+      model: "openai-compatible:m",
+    });
+    expect(usage.dream).toMatchObject({ calls: 0, failures: 0, model: null });
+    expect((await memory.status()).llm.usage.add.calls).toBe(2);
+  });
+
+  it("has nothing to run without an LLM", async () => {
+    const memory = await openMemory({ path: ":memory:" });
+    opened.push(memory);
+    expect(startLlmRun(await memory.ready(), "add")).toBeUndefined();
+    expect((await memory.status()).llm).toMatchObject({
+      model: null,
+      maxCallsPerRun: null,
+      dreamJudge: false,
+    });
+  });
+
+  it("refuses bad settings when the memory opens, naming the key", async () => {
+    await expect(
+      openMemory({ path: ":memory:", llm: { provider: "openai-compatible" } as never }),
+    ).rejects.toMatchObject({
+      code: "INVALID_ARGUMENT",
+      message: expect.stringContaining("llm.model is required"),
+    });
+    await expect(
+      openMemory({ path: ":memory:", llm: { provider: "gemini", config: { model: "x" } } }),
+    ).rejects.toMatchObject({
+      code: "INVALID_ARGUMENT",
+      message: expect.stringContaining("not a provider Lucid speaks"),
+    });
+    await expect(
+      openMemory({ path: ":memory:", llm: { provider: "anthropic", model: "claude" } as never }),
+    ).rejects.toMatchObject({ code: "INVALID_ARGUMENT", message: expect.stringContaining("apiKey") });
+    await expect(openMemory({ path: ":memory:", dreamLlm: true })).rejects.toMatchObject({
+      code: "LLM_NOT_CONFIGURED",
+    });
+    await expect(
+      openMemory({ path: ":memory:", llm: { id: "", complete: async () => ({}) } as never }),
+    ).rejects.toMatchObject({
+      code: "INVALID_ARGUMENT",
+    });
+  });
+});

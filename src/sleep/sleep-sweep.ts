@@ -74,6 +74,14 @@ export interface SweepResult {
   readonly promotion: PromoteResult | null;
   /** The diary entry the sweep wrote (or would write), and where. */
   readonly diary: SweepDiary | null;
+  /** What the LLM calls of this sweep cost (the diary's narrative), when it made any. */
+  readonly llm?: {
+    readonly model: string;
+    readonly calls: number;
+    readonly failures: number;
+    readonly inputTokens: number;
+    readonly outputTokens: number;
+  };
 }
 
 /**
@@ -335,6 +343,8 @@ async function sweepHeld(
     }
   }
 
+  // Only a sweep that applies asks the LLM for the entry: a preview (dry run) makes no call.
+  const llm = apply ? startLlmRun(context, "sleep") : undefined;
   const diary = await writeSweepDiary(root, {
     now,
     today,
@@ -345,8 +355,7 @@ async function sweepHeld(
     candidates,
     promotion,
     deepRan: reports.some((report) => report.phase === "deep" && report.outcome === "completed"),
-    // Only a sweep that applies asks the LLM for the entry: a preview (dry run) makes no call.
-    llm: apply ? startLlmRun(context, "sleep") : undefined,
+    llm,
   }).catch((error: unknown) => {
     fail("diary", error);
     return null;
@@ -366,6 +375,7 @@ async function sweepHeld(
     candidates,
     promotion,
     diary,
+    ...(llm === undefined || llm.spent.calls === 0 ? {} : { llm: { model: llm.model, ...llm.spent } }),
   };
 }
 

@@ -423,6 +423,25 @@ describe("failures", () => {
     expect(server.calls).toHaveLength(1);
     const list = await runJson(["list", "--user", "u"], { home });
     expect(list.json).toMatchObject({ ok: true, total: 0, results: [] });
+    // The failed call still counts.
+    const status = await runJson(["status"], { home });
+    expect(status.json.llm).toMatchObject({ usage: { add: { calls: 1, failures: 1 } } });
+  });
+
+  it("keeps the review tier when the judge fails: the dream still runs and says why", async () => {
+    const home = homeWith({ llm: lucidLlm() });
+    await seed(home, "u", REVIEW_PAIRS);
+    server.queue.push({ status: 500, body: "boom" });
+    const report = await runCli(["dream", "--llm", "--dry-run", "--user", "u"], { home });
+    expect(report.code).toBe(0);
+    expect(report.stdout).toMatch(
+      /Judged by openai-compatible:scripted .*: 0 confirmed, 0 rejected, 0 kept for review, 3 not judged/,
+    );
+    expect(report.stdout).toMatch(/^ {2}LLM_UNAVAILABLE: /m);
+    expect(report.stdout).toContain("3 wait for review");
+    expect(server.calls).toHaveLength(1);
+    const status = await runJson(["status"], { home });
+    expect(status.json.llm).toMatchObject({ usage: { dream: { calls: 1, failures: 1 } } });
   });
 
   it("waits out a 429 with Retry-After and succeeds on the second call", async () => {

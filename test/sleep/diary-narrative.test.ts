@@ -67,6 +67,9 @@ describe("the diary's narrative in a sweep", () => {
       entry: NARRATIVE,
       written: true,
     });
+    // What the call cost is in the sweep's result (and in `lucid sleep --json`).
+    expect(result.llm).toMatchObject({ model: "openai-compatible:scripted", calls: 1, failures: 0 });
+    expect(result.llm?.inputTokens).toBeGreaterThan(0);
 
     expect(calls).toHaveLength(1);
     const [call] = calls;
@@ -171,6 +174,7 @@ describe("the diary's narrative in a sweep", () => {
     const { result: preview, calls } = await withCalls(() => workspace.preview({ now: NOW }));
     expect(calls).toEqual([]);
     expect(preview.diary).toMatchObject({ narrative: "deterministic", written: false });
+    expect(preview.llm).toBeUndefined();
     expect(preview.diary?.entry).not.toBeNull();
   });
 });

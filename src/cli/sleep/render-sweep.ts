@@ -39,10 +39,22 @@ export function renderSweep(result: SweepResult, options: RenderOptions): string
     const where = report.written.length > 0 ? style.dim(` → ${report.written.join(", ")}`) : "";
     lines.push(`  ${report.phase.padEnd(10)} ${what}${where}`);
   }
-  if (result.diary !== null)
+  if (result.diary !== null) {
+    const { diary } = result;
+    const by =
+      diary.narrative === "llm"
+        ? ` by ${result.llm?.model ?? diary.model}`
+        : diary.narrative === "fallback"
+          ? ` (composed: the LLM failed, ${diary.fallbackReason})`
+          : "";
+    const cost =
+      result.llm === undefined
+        ? ""
+        : style.dim(` · ${result.llm.inputTokens} + ${result.llm.outputTokens} tokens`);
     lines.push(
-      `  diary      ${result.diary.path}: ${result.diary.written ? "entry written" : result.applied ? "nothing new" : "would write an entry"}`,
+      `  diary      ${diary.path}: ${diary.written ? `entry written${by}` : result.applied ? "nothing new" : "would write an entry"}${cost}`,
     );
+  }
   if (!result.applied) lines.push(...previewDetails(result, options));
   return lines.join("\n");
 }

@@ -11,7 +11,9 @@ export function renderDefaultConfig(): string {
   const config = {
     $comment:
       "Lucid configuration. Every key is documented in the README, section Configuration. " +
-      'Secrets can be written as { "env": "VARIABLE_NAME" } instead of a literal value.',
+      'Secrets can be written as { "env": "VARIABLE_NAME" } instead of a literal value. ' +
+      'No LLM is needed; to use one (add --infer, dream --llm, the diary), add "llm": { "provider": ' +
+      '"openai-compatible", "baseURL": "http://127.0.0.1:11434/v1", "model": "llama3.1" } (README: An optional LLM).',
     embedder: {
       $comment:
         'The offline default. For an OpenAI-compatible server: { "provider": "openai-compatible", ' +

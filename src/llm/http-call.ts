@@ -265,6 +265,29 @@ function hintFor(status: number): string {
   return "Check `model`, the request's size against the model's context, and the server's documentation.";
 }
 
+/**
+ * Runs `read` (which parses an answer and may quote it in an error) and, when it throws a
+ * LucidError, throws it again with the secrets taken out of its message: a server that echoes the
+ * key into a 200 answer must not put it in a log either.
+ *
+ * @example
+ * const parsed = readWithoutSecrets([apiKey], () => readCompletion(body, request, url));
+ */
+export function readWithoutSecrets<T>(secrets: readonly string[], read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof LucidError)) throw error;
+    let message = error.message;
+    for (const secret of secrets) if (secret !== "") message = message.split(secret).join("[redacted]");
+    if (message === error.message) throw error;
+    throw new LucidError(error.code, message, {
+      ...(error.cause === undefined ? {} : { cause: error.cause }),
+      ...(error.details === undefined ? {} : { details: error.details }),
+    });
+  }
+}
+
 /** The body on one line, secrets removed before shortening (so no half of one survives the cut). */
 function excerptOf(body: string, secrets: readonly string[]): string {
   let excerpt = body.replace(/\s+/g, " ").trim();

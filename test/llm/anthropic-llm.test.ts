@@ -161,6 +161,22 @@ describe("createAnthropicLlm", () => {
     await expect(llm.complete(askJson)).rejects.toMatchObject({ code: "LLM_BAD_OUTPUT" });
   });
 
+  it.each([
+    ["a body that is not JSON", { status: 200, body: `garbage ${API_KEY}` }],
+    ["an answer that is not JSON", { text: `Sure: ${API_KEY}` }],
+  ] as const)(
+    "never quotes the key in LLM_BAD_OUTPUT for %s the server echoes it in",
+    async (_case, reply) => {
+      server.queue.push(reply);
+      const { llm } = client();
+
+      const error = await llm.complete(askJson).catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ code: "LLM_BAD_OUTPUT" });
+      expect((error as Error).message).toContain("[redacted]");
+      expect((error as Error).message).not.toContain(API_KEY);
+    },
+  );
+
   it("turns a JSON answer stopped at max_tokens into LLM_BAD_OUTPUT", async () => {
     server.queue.push({ text: '{"facts": ["has a dog"]}', finish: "length" });
     const { llm } = client();

@@ -244,6 +244,22 @@ describe("createOpenAICompatibleLlm", () => {
     ]);
   });
 
+  it.each([
+    ["a body that is not JSON", (key: string) => ({ status: 200, body: `garbage ${key}` })],
+    ["an answer that is not JSON", (key: string) => ({ text: `Sure: ${key}` })],
+  ])("never quotes the key or a header value in LLM_BAD_OUTPUT for %s echoing them", async (_case, reply) => {
+    const key = "sk-echoed-key-4417";
+    const header = "org-secret-9931";
+    const server = await start({ answer: () => reply(`${key} ${header}`) });
+    const { llm } = client(server, { apiKey: key, headers: { "x-org": header } });
+
+    const error = await llm.complete(askJson).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: "LLM_BAD_OUTPUT" });
+    expect((error as Error).message).toContain("[redacted] [redacted]");
+    expect((error as Error).message).not.toContain(key);
+    expect((error as Error).message).not.toContain(header);
+  });
+
   it("moves to max_completion_tokens and the default temperature for models that refuse them (OpenAI's gpt-5, o-series)", async () => {
     // The errors OpenAI returns for a reasoning model asked with the classic parameters.
     const server = await start({

@@ -11,6 +11,7 @@ import {
   type RetryOptions,
   readHeaderValue,
   readHeaderValues,
+  readWithoutSecrets,
   resolveRetryPolicy,
 } from "../http-call.js";
 import { jsonInstruction, readJsonAnswer } from "../json-output.js";
@@ -68,9 +69,11 @@ export function createAnthropicLlm(options: AnthropicLlmOptions): Llm {
         body: JSON.stringify(requestBody(model, request)),
         secrets: [apiKey, ...Object.values(extra)],
       });
-      const { text, usage, served } = readMessage(body, request, url);
-      const json = request.json === undefined ? undefined : readJsonAnswer(text, request.json, id);
-      return { text, json, usage, model: served ?? model };
+      return readWithoutSecrets([apiKey, ...Object.values(extra)], () => {
+        const { text, usage, served } = readMessage(body, request, url);
+        const json = request.json === undefined ? undefined : readJsonAnswer(text, request.json, id);
+        return { text, json, usage, model: served ?? model };
+      });
     },
   };
 }

@@ -13,6 +13,7 @@ import {
   type RetryOptions,
   readHeaderValue,
   readHeaderValues,
+  readWithoutSecrets,
   resolveRetryPolicy,
 } from "../http-call.js";
 import { jsonInstruction, readJsonAnswer } from "../json-output.js";
@@ -100,9 +101,15 @@ export function createOpenAICompatibleLlm(options: OpenAICompatibleLlmOptions): 
         shape = next;
         answer = await send(request, tried);
       }
-      const { text, usage, served } = readCompletion(answer.body, request, url);
-      const json = request.json === undefined ? undefined : readJsonAnswer(text, request.json, id);
-      return { text, json, usage, model: served ?? model };
+      const secrets = [
+        ...(options.apiKey === undefined ? [] : [readHeaderValue(options.apiKey)]),
+        ...Object.values(readHeaderValues(options.headers ?? {})),
+      ];
+      return readWithoutSecrets(secrets, () => {
+        const { text, usage, served } = readCompletion(answer.body, request, url);
+        const json = request.json === undefined ? undefined : readJsonAnswer(text, request.json, id);
+        return { text, json, usage, model: served ?? model };
+      });
     },
   };
 }

@@ -44,7 +44,13 @@ interface Fact {
 /** What to do with one fact, decided before the transaction. */
 type Decision =
   | { readonly kind: "add" }
-  | { readonly kind: "restates" | "supersedes"; readonly other: string; readonly relation: AddRelation };
+  | {
+      readonly kind: "restates" | "supersedes";
+      readonly other: string;
+      /** The other memory's hash when judged: a memory changed since is judged again by nobody, so the fact is added. */
+      readonly seenHash: string;
+      readonly relation: AddRelation;
+    };
 
 export async function addInferred(context: MemoryContext, request: AddRequest): Promise<AddResult> {
   const run = startLlmRun(context, "add");
@@ -139,7 +145,8 @@ export async function addInferred(context: MemoryContext, request: AddRequest): 
       }
       const target = landed.get(decision.other) ?? decision.other;
       const current = await tx.getMemory(target);
-      if (current === null) {
+      // Gone, or rewritten by another writer since it was judged: the judgement no longer holds.
+      if (current === null || current.hash !== decision.seenHash) {
         await insert(fact);
         continue;
       }
@@ -280,10 +287,13 @@ async function decide(
   const textOf = new Map([...stored, ...input.fresh.map((fact) => fact.row)].map((row) => [row.id, row]));
   const unsure: [string, FactRelation][] = [];
   for (const [fact, relation] of relations) {
+    const seenHash = textOf.get(relation.other)?.hash;
+    if (seenHash === undefined) continue;
     if (relation.kind === "restates" || relation.kind === "supersedes") {
       decisions.set(fact, {
         kind: relation.kind,
         other: relation.other,
+        seenHash,
         relation: {
           kind: relation.kind,
           memoryId: relation.other,
@@ -320,6 +330,7 @@ async function decide(
     decisions.set(fact, {
       kind,
       other: relation.other,
+      seenHash: textOf.get(relation.other)?.hash as string,
       relation: {
         kind,
         memoryId: relation.other,

@@ -38,8 +38,8 @@ export type LlmReply =
   | "reset";
 
 export interface FakeLlmServerOptions {
-  /** The reply once `queue` is empty. Default: the text `{}`. */
-  answer?: (call: LlmCall) => LlmReply;
+  /** The reply once `queue` is empty (may wait: something can happen while the client waits). Default: the text `{}`. */
+  answer?: (call: LlmCall) => LlmReply | Promise<LlmReply>;
 }
 
 export interface FakeLlmServer {
@@ -92,7 +92,7 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}): Pr
     };
     calls.push(call);
 
-    const reply = queue.shift() ?? options.answer?.(call) ?? { text: "{}" };
+    const reply = queue.shift() ?? (await options.answer?.(call)) ?? { text: "{}" };
     if (reply === "never") return;
     if (reply === "reset") {
       req.socket.destroy();

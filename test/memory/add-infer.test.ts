@@ -13,13 +13,16 @@ import { tempFiles } from "../helpers/temp-dir.js";
 /** What the scripted model extracts, by a phrase of the new messages; and how it judges pairs. */
 let facts: Record<string, unknown[]> = {};
 let verdict: string | undefined;
+/** Runs while the judge "thinks": another writer acting between the judgement and the write. */
+let whileJudging: (() => Promise<unknown>) | undefined;
 
-function answer(call: LlmCall): LlmReply {
+async function answer(call: LlmCall): Promise<LlmReply> {
   if (call.system.includes("extract durable memories")) {
     const key = Object.keys(facts).find((phrase) => call.lastUser.includes(phrase));
     return { text: JSON.stringify({ memory: key === undefined ? [] : facts[key] }) };
   }
   if (call.system.includes("review a personal memory store")) {
+    await whileJudging?.();
     const items = [...call.lastUser.matchAll(/## Item (\d+)/g)].map((match) => Number(match[1]));
     return {
       text: JSON.stringify({
@@ -51,6 +54,7 @@ afterAll(async () => {
 beforeEach(() => {
   facts = {};
   verdict = undefined;
+  whileJudging = undefined;
   server.calls.length = 0;
   server.queue.length = 0;
 });
@@ -268,6 +272,26 @@ describe("add with infer: true", () => {
       }),
     ]);
     expect(result.results[0]?.relation?.reason).toMatch(/scripted verdict \(scripted, prompt [0-9a-f]{16}\)/);
+  });
+
+  it("adds the fact when the memory it was judged against changed before the write", async () => {
+    const memory = await open();
+    const [stored] = (await memory.add("Releases go out on Tuesdays", { userId: "max" })).results;
+    facts = { release: [{ text: "The release train leaves every Tuesday" }] };
+    verdict = "same";
+    // Another writer rewrites the memory while the model is judging the pair.
+    whileJudging = () => memory.update(stored?.id as string, { text: "Releases go out on Thursdays" });
+
+    const result = await memory.add("FYI the release train leaves every Tuesday", {
+      userId: "max",
+      infer: true,
+    });
+
+    expect(result.results.map((item) => [item.event, item.memory])).toEqual([
+      ["ADD", "The release train leaves every Tuesday"],
+    ]);
+    expect((await memory.get(stored?.id as string))?.memory).toBe("Releases go out on Thursdays");
+    expect((await memory.getAll({ userId: "max" })).total).toBe(2);
   });
 
   it("accepts Mem0's llm section, and stops calling at maxLlmCallsPerRun", async () => {

@@ -43,7 +43,11 @@ export interface PairJudgement {
   /** The merged text the model proposed, when asked and the verdict is `same`. */
   readonly wording?: string;
   readonly model: string;
-  /** sha256 of the exact system prompt and message sent, first 16 hex digits. */
+  /**
+   * SHA-256 of the system prompt and message as sent to the client (redacted), first 16 hex digits.
+   * A client adds the JSON schema to the system prompt for servers without structured outputs; the
+   * hash is of Lucid's prompt, the same whichever server answers.
+   */
   readonly promptHash: string;
 }
 
@@ -57,6 +61,18 @@ export interface PairJudging {
 
 /** Pairs per call: enough to amortise the prompt, few enough that the answer stays short. */
 export const PAIRS_PER_CALL = 8;
+/**
+ * Failures after which the rest is not asked: a server that timed out, cannot be reached, refuses
+ * the key or the run's budget will not do better for the next batch, and a dream must not spend
+ * its lease waiting on it. An answer that was not the JSON asked for may be a one-off: the next
+ * batch is still asked.
+ */
+const GIVE_UP: ReadonlySet<string> = new Set([
+  "LLM_TIMEOUT",
+  "LLM_UNAVAILABLE",
+  "LLM_REJECTED",
+  "LLM_BUDGET_EXCEEDED",
+]);
 /** Longest text of a memory shown to the model: memories are short; a long one is cut, not sent whole. */
 const MAX_TEXT_CHARS = 1_000;
 
@@ -137,13 +153,14 @@ export async function judgePairs(run: LlmRun, pairs: readonly PairToJudge[]): Pr
   const judgements: PairJudgement[] = [];
   const unjudged: string[] = [];
   const failures: { code: string; message: string }[] = [];
+  let gaveUp = false;
   for (let start = 0; start < pairs.length; start += PAIRS_PER_CALL) {
     const batch = pairs.slice(start, start + PAIRS_PER_CALL);
-    if (run.remaining === 0) {
+    if (gaveUp || run.remaining === 0) {
       unjudged.push(...batch.map((pair) => pair.key));
       continue;
     }
-    const message = renderBatch(batch);
+    const message = renderBatch(batch, run.redact);
     const promptHash = createHash("sha256")
       .update(SYSTEM)
       .update("\u0000")
@@ -180,12 +197,18 @@ export async function judgePairs(run: LlmRun, pairs: readonly PairToJudge[]): Pr
       if (!isLucidError(error) || !error.code.startsWith("LLM_")) throw error;
       failures.push({ code: error.code, message: error.message });
       unjudged.push(...batch.map((pair) => pair.key));
+      gaveUp = GIVE_UP.has(error.code);
     }
   }
   return { judgements, unjudged, failures };
 }
 
-function renderBatch(batch: readonly PairToJudge[]): string {
+/** The batch's message; each text redacted before it is cut (a cut credential is not recognised). */
+function renderBatch(batch: readonly PairToJudge[], redact: (text: string) => string): string {
+  const clip = (text: string) => {
+    const flat = redact(text).replace(/\s+/g, " ").trim();
+    return flat.length > MAX_TEXT_CHARS ? `${flat.slice(0, MAX_TEXT_CHARS)}…` : flat;
+  };
   const items = batch.map((pair, index) =>
     [
       `## Item ${index + 1}`,
@@ -196,9 +219,4 @@ function renderBatch(batch: readonly PairToJudge[]): string {
     ].join("\n"),
   );
   return `${items.join("\n\n")}\n\nAnswer as {"decisions":[{"item":1,"verdict":"same|replaces|distinct|unsure","reason":"…","wording":"…"}]}, one decision per item.`;
-}
-
-function clip(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > MAX_TEXT_CHARS ? `${flat.slice(0, MAX_TEXT_CHARS)}…` : flat;
 }

@@ -12,6 +12,7 @@ import type { CompleteRequest, CompleteResult, Llm } from "../llm/llm.js";
 import type { MemoryContext } from "./context.js";
 import { emptySpend, type LlmFeature, type LlmSpend, recordLlmUsage } from "./llm-usage.js";
 import { secretsGuardOf } from "./secrets-guard.js";
+import { warnOnce } from "./warn-once.js";
 
 /** The LLM a context was given, and what limits its use. */
 export interface LlmBinding {
@@ -32,6 +33,11 @@ export interface LlmRun {
   readonly remaining: number;
   /** What the run has spent so far. */
   readonly spent: Readonly<LlmSpend>;
+  /**
+   * `text` with its credentials redacted, as `complete` sends it: for a caller that cuts a text
+   * (a cut credential is no longer recognised) or hashes the prompt it sends.
+   */
+  redact(text: string): string;
   /** One call, its texts redacted first; throws `LLM_BUDGET_EXCEEDED` past the cap. */
   complete<T>(request: CompleteRequest<T>): Promise<CompleteResult<T>>;
 }
@@ -57,6 +63,7 @@ export function startLlmRun(context: MemoryContext, feature: LlmFeature): LlmRun
       return Math.max(0, maxCallsPerRun - spent.calls);
     },
     spent,
+    redact,
     async complete<T>(request: CompleteRequest<T>): Promise<CompleteResult<T>> {
       if (spent.calls >= maxCallsPerRun) {
         throw new LucidError(
@@ -76,11 +83,14 @@ export function startLlmRun(context: MemoryContext, feature: LlmFeature): LlmRun
       const call = { ...emptySpend(), calls: 1 };
       try {
         const result = await llm.complete(redacted);
+        call.requests = result.requests ?? 1;
         call.inputTokens = result.usage.inputTokens;
         call.outputTokens = result.usage.outputTokens;
         return result;
       } catch (error) {
         call.failures = 1;
+        const attempts = error instanceof LucidError ? error.details?.attempts : undefined;
+        call.requests = typeof attempts === "number" ? attempts : 1;
         throw error;
       } finally {
         add(spent, call);
@@ -92,6 +102,7 @@ export function startLlmRun(context: MemoryContext, feature: LlmFeature): LlmRun
 
 function add(total: LlmSpend, call: LlmSpend): void {
   total.calls += call.calls;
+  total.requests += call.requests;
   total.failures += call.failures;
   total.inputTokens += call.inputTokens;
   total.outputTokens += call.outputTokens;

@@ -4,7 +4,9 @@
  *
  * Kept in the store's namespaced state under no workspace (the state sub-port stores small JSON
  * values by namespace and key; no workspace path is empty). Each call adds to its feature's record
- * in a transaction of its own.
+ * in a transaction of its own, which first writes the feature's lock row: on PostgreSQL (read
+ * committed) that row lock makes a second process's add wait until the first commits, so it then
+ * reads the first's total instead of overwriting it; SQLite's writer lock does the same.
  *
  * @module
  */
@@ -16,7 +18,10 @@ export const LLM_FEATURES = ["add", "dream", "sleep"] as const;
 export type LlmFeature = (typeof LLM_FEATURES)[number];
 
 export interface LlmSpend {
+  /** Completions asked for: what `llm.maxCallsPerRun` caps. */
   calls: number;
+  /** HTTP requests they took, retries and re-sends included. */
+  requests: number;
   /** Calls that failed (timeout, refusal, an answer that was not the JSON asked for). */
   failures: number;
   inputTokens: number;
@@ -32,16 +37,23 @@ export interface LlmFeatureUsage extends LlmSpend {
 
 const STORE_WIDE = "";
 const NAMESPACE = "llm-usage";
+const LOCKS = "llm-usage-lock";
 
+/**
+ * Nothing spent yet.
+ *
+ * @example
+ * const spent = emptySpend(); // => { calls: 0, requests: 0, failures: 0, inputTokens: 0, outputTokens: 0 }
+ */
 export function emptySpend(): LlmSpend {
-  return { calls: 0, failures: 0, inputTokens: 0, outputTokens: 0 };
+  return { calls: 0, requests: 0, failures: 0, inputTokens: 0, outputTokens: 0 };
 }
 
 /**
  * Adds one call to the feature's totals.
  *
  * @example
- * await recordLlmUsage(store, "dream", { calls: 1, failures: 0, inputTokens: 812, outputTokens: 64 }, { model: "gpt-4o-mini", at });
+ * await recordLlmUsage(store, "dream", { calls: 1, requests: 1, failures: 0, inputTokens: 812, outputTokens: 64 }, { model: "gpt-4o-mini", at });
  */
 export async function recordLlmUsage(
   store: MemoryStore,
@@ -50,10 +62,13 @@ export async function recordLlmUsage(
   last: { model: string; at: string },
 ): Promise<void> {
   await store.transaction(async (tx) => {
+    // Written before the total is read: see the module's note.
+    await tx.putSleepState(STORE_WIDE, LOCKS, [{ key: feature, value: last.at, updatedAt: last.at }]);
     const [record] = await tx.getSleepState(STORE_WIDE, NAMESPACE, [feature]);
     const before = readUsage(record?.value);
     const value: LlmFeatureUsage = {
       calls: before.calls + spend.calls,
+      requests: before.requests + spend.requests,
       failures: before.failures + spend.failures,
       inputTokens: before.inputTokens + spend.inputTokens,
       outputTokens: before.outputTokens + spend.outputTokens,
@@ -88,6 +103,7 @@ function readUsage(value: unknown): LlmFeatureUsage {
   const text = (key: string) => (typeof record[key] === "string" ? (record[key] as string) : null);
   return {
     calls: count("calls"),
+    requests: count("requests"),
     failures: count("failures"),
     inputTokens: count("inputTokens"),
     outputTokens: count("outputTokens"),

@@ -24,6 +24,12 @@ export interface FactRelation {
   readonly other: string;
   /** Why, in the rule's words. */
   readonly detail: string;
+  /**
+   * For a restatement (or a possible one): the two as one text, as a dream would merge them — the
+   * more complete wording with the details only the other carries. The stored text when the fact
+   * adds nothing.
+   */
+  readonly merged?: string;
 }
 
 export interface RelateFactsInput {

@@ -20,7 +20,7 @@ import { secretsGuardOf } from "../core/secrets-guard.js";
 import { LucidError } from "../errors.js";
 import type { MemoryRow } from "../store/ports/memories.js";
 import { extractEntities } from "../text/entities.js";
-import { stemWord } from "../text/stem.js";
+import { contentTerms, stemWord } from "../text/stem.js";
 import { parsePlan } from "./parse-plan.js";
 import type { DreamAction, DreamPlan, JudgeDecision, JudgeOutcome, MergeAction, ReviewItem } from "./plan.js";
 import { planStats } from "./plan-stats.js";
@@ -51,10 +51,13 @@ export async function judgeReview(
   if (plan.review.length === 0) return plan;
   const byId = new Map(rows.map((row) => [row.id, row]));
   const pairs: PairToJudge[] = [];
+  /** The newer of each pair, by item: "replaces" says it is the current one. */
+  const newer = new Map<string, string>();
   for (const [index, item] of plan.review.entries()) {
     const [first, second] = item.proposal.ids.map((id) => byId.get(id));
     if (first === undefined || second === undefined) continue;
     const [a, b] = first.updatedAt <= second.updatedAt ? [first, second] : [second, first];
+    newer.set(String(index), b.id);
     pairs.push({
       key: String(index),
       a: { text: a.text, at: a.updatedAt },
@@ -108,7 +111,10 @@ export async function judgeReview(
         ...(wording.note === undefined ? {} : { wordingNote: wording.note }),
       });
     } else {
-      actions.push({ ...item.proposal, why });
+      // The model said which is current; a pinned memory is still always the suggestion.
+      const current = newer.get(String(index)) ?? item.proposal.suggested;
+      const pinned = item.proposal.ids.some((id) => plan.seen[id]?.pinned === true);
+      actions.push({ ...item.proposal, suggested: pinned ? item.proposal.suggested : current, why });
       decisions.push(decision);
     }
   }
@@ -142,8 +148,11 @@ function outcomeOf(item: ReviewItem, judgement: PairJudgement): JudgeOutcome {
 }
 
 /**
- * The merged text: the model's, when it is a safe wording of the members — no credential, within
- * the size limit, and every number and name of every member still in it — else the rules' text.
+ * The merged text: the model's, when it is a faithful wording of the members — no credential,
+ * within the size limit and no longer than the members together, every number (as a whole token)
+ * and name of every member still in it, and nothing in it that no member says (no number, name or
+ * content word of its own) — else the rules' text. A merge `--auto` applies unattended must not
+ * carry words a model added, whatever a memory's text asked it to write.
  */
 function mergeWording(
   context: MemoryContext,
@@ -151,34 +160,50 @@ function mergeWording(
   judgement: PairJudgement,
   byId: ReadonlyMap<string, MemoryRow>,
 ): { text: string; by: "llm" | "rules"; note?: string } {
+  const rules = (note: string) => ({ text: proposal.text, by: "rules" as const, note });
   const wording = judgement.wording?.trim();
-  if (wording === undefined || wording === "")
-    return { text: proposal.text, by: "rules", note: "no wording given" };
+  if (wording === undefined || wording === "") return rules("no wording given");
+  const members = proposal.ids.map((id) => byId.get(id)?.text ?? "");
   if (Buffer.byteLength(wording, "utf8") > context.maxTextBytes)
-    return { text: proposal.text, by: "rules", note: "the wording is longer than maxTextBytes" };
+    return rules("the wording is longer than maxTextBytes");
+  if (wording.length > members.reduce((sum, text) => sum + text.length, 0))
+    return rules("the wording is longer than the memories together");
   if (secretsGuardOf(context).scanner.redact(wording).findings.length > 0)
-    return { text: proposal.text, by: "rules", note: "the wording holds a credential" };
-  const missing = proposal.ids.flatMap((id) => {
-    const text = byId.get(id)?.text ?? "";
-    const numbers = text.match(/\d+(?:[.,:]\d+)*/g) ?? [];
-    const names = extractEntities(text).map((entity) => entity.key);
-    return [...numbers, ...names].filter((detail) => !keeps(wording, detail));
-  });
-  if (missing.length > 0)
-    return {
-      text: proposal.text,
-      by: "rules",
-      note: `the wording drops ${[...new Set(missing)].slice(0, 5).join(", ")}`,
-    };
+    return rules("the wording holds a credential");
+  const theirNumbers = new Set(members.flatMap(numbersOf));
+  const ownNumbers = numbersOf(wording);
+  const dropped = [...theirNumbers].filter((number) => !ownNumbers.includes(number));
+  const droppedNames = members.flatMap((text) =>
+    extractEntities(text)
+      .map((entity) => entity.key)
+      .filter((name) => !says(wording, name)),
+  );
+  if (dropped.length + droppedNames.length > 0)
+    return rules(`the wording drops ${[...new Set([...dropped, ...droppedNames])].slice(0, 5).join(", ")}`);
+  const together = members.join(" \n ");
+  const memberTerms = new Set(members.flatMap((text) => [...contentTerms(text)]));
+  const added = [
+    ...ownNumbers.filter((number) => !theirNumbers.has(number)),
+    ...extractEntities(wording)
+      .map((entity) => entity.key)
+      .filter((name) => !says(together, name)),
+    ...[...contentTerms(wording)].filter((term) => !memberTerms.has(term) && !/^\d/.test(term)),
+  ];
+  if (added.length > 0) return rules(`the wording adds ${[...new Set(added)].slice(0, 5).join(", ")}`);
   return { text: wording, by: "llm" };
 }
 
-/** Whether `text` still says `detail`: verbatim (case aside), or word for word by stem ("Fridays" / "Friday"). */
-function keeps(text: string, detail: string): boolean {
-  if (text.toLowerCase().includes(detail.toLowerCase())) return true;
+/** The numbers of a text as whole tokens: "12:45" is one, and is not "12". */
+function numbersOf(text: string): string[] {
+  return text.match(/\d+(?:[.,:]\d+)*/g) ?? [];
+}
+
+/** Whether `text` says `name`: verbatim (case aside), or word for word by stem ("Fridays" / "Friday"). */
+function says(text: string, name: string): boolean {
+  if (text.toLowerCase().includes(name.toLowerCase())) return true;
   const words = (value: string) => value.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   const stems = new Set(words(text).map(stemWord));
-  const wanted = words(detail);
+  const wanted = words(name);
   return wanted.length > 0 && wanted.every((word) => stems.has(stemWord(word)));
 }
 

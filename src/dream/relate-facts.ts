@@ -14,6 +14,8 @@ import type { FactRelation, RelateFactsInput } from "../core/relate-facts.js";
 import type { Policy } from "../policy/policy.js";
 import { analyseContradictions } from "./analyse/contradictions.js";
 import { analyseDuplicates } from "./analyse/duplicates.js";
+import { snapshotFeatures } from "./analyse/similarity/features.js";
+import { composeMerge } from "./analyse/similarity/merge-text.js";
 import { buildSnapshot } from "./build-snapshot.js";
 import { planDream } from "./plan-dream.js";
 
@@ -25,9 +27,10 @@ import { planDream } from "./plan-dream.js";
 export async function relateFacts(input: RelateFactsInput): Promise<ReadonlyMap<string, FactRelation>> {
   const factIds = new Set(input.facts.map((fact) => fact.id));
   const order = new Map(input.facts.map((fact, index) => [fact.id, index]));
+  // Both marks of a pin: `metadata.pinned`, and Mem0's "[PINNED]" text prefix.
   const unprotect = (row: (typeof input.stored)[number]) => {
     const { pinned: _pinned, ...metadata } = row.metadata;
-    return { ...row, metadata };
+    return { ...row, text: row.text.replace(/^\s*\[PINNED\]\s*/u, ""), metadata };
   };
   const snapshot = buildSnapshot({
     scope: input.scope,
@@ -54,14 +57,37 @@ export async function relateFacts(input: RelateFactsInput): Promise<ReadonlyMap<
       return other === undefined ? [] : [[fact, other] as const];
     });
   };
+  const featuresOf = snapshotFeatures(snapshot);
+  // What the pair says together (the more complete text, with the details only the other carries):
+  // a restatement may still add something, which must not be lost.
+  const merged = (fact: string, other: string) => {
+    const a = featuresOf(fact);
+    const b = featuresOf(other);
+    return a === undefined || b === undefined ? undefined : composeMerge([b, a]).text;
+  };
   for (const action of plan.actions) {
     if (action.kind !== "merge" && action.kind !== "conflict") continue;
     const kind = action.kind === "merge" ? "restates" : "supersedes";
-    for (const [fact, other] of pick(action.ids)) relate(fact, { kind, other, detail: action.why.detail });
+    for (const [fact, other] of pick(action.ids)) {
+      const text = kind === "restates" ? merged(fact, other) : undefined;
+      relate(fact, {
+        kind,
+        other,
+        detail: action.why.detail,
+        ...(text === undefined ? {} : { merged: text }),
+      });
+    }
   }
   for (const item of plan.review) {
-    for (const [fact, other] of pick(item.proposal.ids))
-      relate(fact, { kind: item.kind, other, detail: item.why.detail });
+    for (const [fact, other] of pick(item.proposal.ids)) {
+      const text = item.kind === "possible-duplicate" ? merged(fact, other) : undefined;
+      relate(fact, {
+        kind: item.kind,
+        other,
+        detail: item.why.detail,
+        ...(text === undefined ? {} : { merged: text }),
+      });
+    }
   }
   return relations;
 }

@@ -234,7 +234,7 @@ function httpError({ url, status, excerpt, attempts }: HttpFailure): LucidError 
     return new LucidError(
       "LLM_REJECTED",
       `The LLM server at ${url} rejected the request with HTTP ${status}${said}. ${hintFor(status)}`,
-      { details: { url, status } },
+      { details: { url, status, attempts } },
     );
   }
   const tries = attempts === 1 ? "" : ` (${attempts} attempts)`;
@@ -246,13 +246,13 @@ function httpError({ url, status, excerpt, attempts }: HttpFailure): LucidError 
 }
 
 function waitTooLong(failure: HttpFailure, askedMs: number): LucidError {
-  const { url, status, excerpt } = failure;
+  const { url, status, excerpt, attempts } = failure;
   const seconds = Math.ceil(askedMs / 1000);
   return new LucidError(
     "LLM_UNAVAILABLE",
     `The LLM server at ${url} answered HTTP ${status} and asked to wait ${seconds} s before retrying, ` +
       `longer than \`maxRetryAfterMs\` allows${excerpt ? `: ${excerpt}` : ""}. Try again later.`,
-    { details: { url, status, retryAfterMs: askedMs } },
+    { details: { url, status, retryAfterMs: askedMs, attempts } },
   );
 }
 
@@ -266,33 +266,22 @@ function hintFor(status: number): string {
 }
 
 /**
- * Runs `read` (which parses an answer and may quote it in an error) and, when it throws a
- * LucidError, throws it again with the secrets taken out of its message: a server that echoes the
- * key into a 200 answer must not put it in a log either.
+ * `text` with every secret replaced by `[redacted]`, before anything quotes or cuts it: a server
+ * that echoes the key into a 200 answer must not put it, or any part of it, in an error message.
  *
  * @example
- * const parsed = readWithoutSecrets([apiKey], () => readCompletion(body, request, url));
+ * withoutSecrets(`garbage ${apiKey}`, [apiKey]); // => "garbage [redacted]"
  */
-export function readWithoutSecrets<T>(secrets: readonly string[], read: () => T): T {
-  try {
-    return read();
-  } catch (error) {
-    if (!(error instanceof LucidError)) throw error;
-    let message = error.message;
-    for (const secret of secrets) if (secret !== "") message = message.split(secret).join("[redacted]");
-    if (message === error.message) throw error;
-    throw new LucidError(error.code, message, {
-      ...(error.cause === undefined ? {} : { cause: error.cause }),
-      ...(error.details === undefined ? {} : { details: error.details }),
-    });
-  }
+export function withoutSecrets(text: string, secrets: readonly string[]): string {
+  let clean = text;
+  for (const secret of secrets) if (secret !== "") clean = clean.split(secret).join("[redacted]");
+  return clean;
 }
 
 /** The body on one line, secrets removed before shortening (so no half of one survives the cut). */
 function excerptOf(body: string, secrets: readonly string[]): string {
-  let excerpt = body.replace(/\s+/g, " ").trim();
   // Some servers echo the key they rejected; never let it reach a log.
-  for (const secret of secrets) if (secret !== "") excerpt = excerpt.split(secret).join("[redacted]");
+  const excerpt = withoutSecrets(body, secrets).replace(/\s+/g, " ").trim();
   return excerpt.length > BODY_EXCERPT_LENGTH ? `${excerpt.slice(0, BODY_EXCERPT_LENGTH)}…` : excerpt;
 }
 

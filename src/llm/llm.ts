@@ -54,6 +54,11 @@ export interface CompleteResult<T = unknown> {
   readonly usage: LlmUsage;
   /** The model that answered, as the server named it (else the configured one). */
   readonly model: string;
+  /**
+   * HTTP requests the call took: retries and re-sends included (1 when the client does not say).
+   * Tokens are the answering request's; a retried request's are not known.
+   */
+  readonly requests?: number;
 }
 
 export interface Llm {

@@ -159,12 +159,14 @@ export type AddEvent = "ADD" | "NONE" | "UPDATE";
 /** How an extracted fact (`infer: true`) relates to a memory already stored, and who decided. */
 export interface AddRelation {
   /**
-   * `restates`: already stored (not added again); `supersedes`: a new value for what the memory
+   * `restates`: already stored (not added again; or, when the memory may not change, added beside
+   * it for the details it adds); `merges`: the same fact with details the memory lacked, merged
+   * into it (the memory updated, its old text kept in history); `supersedes`: a new value for what the memory
    * said (the memory was updated, its old text kept in history); `conflicts`: a new value for a
    * memory that may not be changed (pinned, or an immutable category), so both are kept for a dream
    * to surface.
    */
-  kind: "restates" | "supersedes" | "conflicts";
+  kind: "restates" | "merges" | "supersedes" | "conflicts";
   /** The memory it relates to. */
   memoryId: string;
   /** `rules` (dream's relation judge) or `llm` (the model confirming what the rules were unsure of). */

@@ -51,7 +51,7 @@ const server = useFakeLlmServer({ answer });
 const newHome = tempHomes();
 
 /** The wording the scripted judge offers for the deploy pair: it keeps every detail of both. */
-const MERGED = "Deploys happen every Friday at noon (12:00)";
+const MERGED = "Deploys happen every Friday at noon, around 12";
 
 /** Pairs the rules put in the review tier with the default local embedder. */
 const REVIEW_PAIRS = [

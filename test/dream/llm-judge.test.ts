@@ -13,7 +13,7 @@ import { type LlmCall, type LlmReply, useFakeLlmServer } from "../helpers/fake-l
 import { tempFiles } from "../helpers/temp-dir.js";
 
 /** Verdict by a word of the item, and the merged wording offered for `same`. */
-let wording = "Deploys happen every Friday at noon (12:00)";
+let wording = "Deploys happen every Friday at noon, around 12";
 
 function answer(call: LlmCall): LlmReply {
   if (!call.system.includes("review a personal memory store")) return { status: 500, body: "unexpected" };
@@ -66,7 +66,7 @@ afterAll(async () => {
 beforeEach(() => {
   server.calls.length = 0;
   server.queue.length = 0;
-  wording = "Deploys happen every Friday at noon (12:00)";
+  wording = "Deploys happen every Friday at noon, around 12";
 });
 
 describe("dream with an LLM judge", () => {
@@ -94,7 +94,7 @@ describe("dream with an LLM judge", () => {
     const merge = plan.actions.find((action) => action.kind === "merge" && action.why.rule === "llm-judge");
     expect(merge).toMatchObject({
       kind: "merge",
-      text: "Deploys happen every Friday at noon (12:00)",
+      text: "Deploys happen every Friday at noon, around 12",
       why: { rule: "llm-judge", detail: "both say Friday noon deploys" },
     });
     expect(merge?.why.evidence).toMatchObject({
@@ -131,7 +131,7 @@ describe("dream with an LLM judge", () => {
     const result = await memory.dream.apply(copy);
     expect(result.counts.merged).toBe(2);
     const texts = (await memory.getAll({ userId: "bea" })).results.map((item) => item.memory);
-    expect(texts).toContain("Deploys happen every Friday at noon (12:00)");
+    expect(texts).toContain("Deploys happen every Friday at noon, around 12");
     expect(texts).not.toContain("Deploys happen on Fridays around 12");
     await memory.dream.undo(result.runId as string);
     const restored = (await memory.getAll({ userId: "bea" })).results.map((item) => item.memory);
@@ -148,12 +148,32 @@ describe("dream with an LLM judge", () => {
     const before = (await memory.dream.plan({ userId: "cid" })).review.find(
       (item) => item.proposal.kind === "merge",
     );
+    expect(merge?.kind).toBe("merge");
     expect(merge?.kind === "merge" && merge.text).toBe(
       before?.proposal.kind === "merge" && before.proposal.text,
     );
     const decision = plan.judge?.decisions.find((each) => each.verdict === "same");
     expect(decision).toMatchObject({ wording: "rules", wordingNote: "the wording drops 12" });
     expect(merge?.kind === "merge" && merge.text).not.toBe("Deploys happen weekly at noon");
+  });
+
+  it.each([
+    ["changes a number", "Deploys happen every Friday at noon, around 12:45", "drops 12"],
+    [
+      "adds content no memory says",
+      "Deploys happen every Friday at noon around 12 by Mallory",
+      "adds mallory",
+    ],
+  ])("keeps the rules' wording when the model's %s", async (_case, given, note) => {
+    const memory = await seeded(`w-${given.length}`);
+    wording = given;
+    const plan = await memory.dream.plan({ userId: `w-${given.length}` }, { llm: true });
+    const merge = plan.actions.find((action) => action.kind === "merge" && action.why.rule === "llm-judge");
+    expect(merge?.kind).toBe("merge");
+    expect(merge?.kind === "merge" ? merge.text : "").not.toBe(given);
+    const decision = plan.judge?.decisions.find((each) => each.verdict === "same");
+    expect(decision?.wording).toBe("rules");
+    expect(decision?.wordingNote).toContain(note);
   });
 
   it("applies confirmed merges with --auto too, when the Memory dreams with its judge (dream.llm)", async () => {

@@ -16,7 +16,7 @@ import { callTool, connectStdio, dataOf, type StdioSession, textOf } from "./mcp
 /** What the scripted model extracts, by a phrase of the new messages. */
 let facts: Record<string, unknown[]> = {};
 
-const MERGED = "Deploys happen every Friday at noon (12:00)";
+const MERGED = "Deploys happen every Friday at noon, around 12";
 
 function answer(call: LlmCall): LlmReply {
   if (call.system.includes("extract durable memories")) {

@@ -155,6 +155,78 @@ describe("add with infer: true", () => {
     expect((await memory.getAll({ userId: "cid" })).total).toBe(1);
   });
 
+  it.each([
+    [
+      "The user goes running in the park.",
+      "The user goes running in the park every morning at 6.",
+      "The user goes running in the park every morning at 6.",
+    ],
+    [
+      "Maria plays cello in a community orchestra.",
+      "Maria plays the cello every Thursday.",
+      "Maria plays cello in a community orchestra every Thursday.",
+    ],
+  ])("merges the details a restatement adds into the memory: %s + %s", async (storedText, fact, merged) => {
+    const memory = await open();
+    const userId = `m-${storedText.length}`;
+    const [stored] = (await memory.add(storedText, { userId })).results;
+    facts = { [fact.slice(0, 12)]: [{ text: fact }] };
+
+    const result = await memory.add(fact, { userId, infer: true });
+
+    expect(result.results).toEqual([
+      expect.objectContaining({
+        id: stored?.id,
+        event: "UPDATE",
+        memory: merged,
+        previous_memory: storedText,
+        relation: expect.objectContaining({ kind: "merges", decidedBy: "rules" }),
+      }),
+    ]);
+    expect((await memory.getAll({ userId })).total).toBe(1);
+    const history = await memory.history(stored?.id as string);
+    expect(history.at(-1)).toMatchObject({ action: "UPDATE", previous_value: storedText, new_value: merged });
+  });
+
+  it("does not replace a memory that says more than the value that changed", async () => {
+    const memory = await open();
+    const [stored] = (await memory.add("The user lives in Porto and has two cats", { userId: "nia" }))
+      .results;
+    facts = { Lisbon: [{ text: "The user lives in Lisbon" }] };
+    verdict = "replaces";
+
+    const result = await memory.add("I live in Lisbon now", { userId: "nia", infer: true });
+
+    const [item] = result.results;
+    expect(item).toMatchObject({ event: "ADD", memory: "The user lives in Lisbon" });
+    expect(item?.relation).toMatchObject({ kind: "conflicts", memoryId: stored?.id });
+    expect((await memory.get(stored?.id as string))?.memory).toBe("The user lives in Porto and has two cats");
+  });
+
+  it("does not add a restatement of a memory pinned by its [PINNED] prefix twice", async () => {
+    const memory = await open();
+    const [pinned] = (await memory.add("[PINNED] The user is allergic to peanuts", { userId: "ola" }))
+      .results;
+    facts = { peanut: [{ text: "User is allergic to peanuts." }] };
+
+    const result = await memory.add("no peanuts for me", { userId: "ola", infer: true });
+
+    expect(result.results).toEqual([expect.objectContaining({ id: pinned?.id, event: "NONE" })]);
+  });
+
+  it("keeps the caller's metadata over the model's reading", async () => {
+    const memory = await open();
+    facts = { Oslo: [{ text: "The user visits Oslo in March", importance: 0.2 }] };
+    const [item] = (
+      await memory.add("Going to Oslo in March", {
+        userId: "pia",
+        infer: true,
+        metadata: { importance: 0.9 },
+      })
+    ).results;
+    expect((await memory.get(item?.id as string))?.metadata).toMatchObject({ importance: 0.9 });
+  });
+
   it("keeps both when the superseded memory is pinned, and says so", async () => {
     const memory = await open();
     const [pinned] = (

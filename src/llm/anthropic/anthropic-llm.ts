@@ -11,8 +11,8 @@ import {
   type RetryOptions,
   readHeaderValue,
   readHeaderValues,
-  readWithoutSecrets,
   resolveRetryPolicy,
+  withoutSecrets,
 } from "../http-call.js";
 import { jsonInstruction, readJsonAnswer } from "../json-output.js";
 import type { CompleteRequest, CompleteResult, Llm, LlmUsage } from "../llm.js";
@@ -56,7 +56,7 @@ export function createAnthropicLlm(options: AnthropicLlmOptions): Llm {
     async complete<T>(request: CompleteRequest<T>): Promise<CompleteResult<T>> {
       const apiKey = readHeaderValue(options.apiKey);
       const extra = readHeaderValues(options.headers ?? {});
-      const { body } = await postJson({
+      const { body, attempts } = await postJson({
         url,
         policy,
         headers: {
@@ -69,11 +69,11 @@ export function createAnthropicLlm(options: AnthropicLlmOptions): Llm {
         body: JSON.stringify(requestBody(model, request)),
         secrets: [apiKey, ...Object.values(extra)],
       });
-      return readWithoutSecrets([apiKey, ...Object.values(extra)], () => {
-        const { text, usage, served } = readMessage(body, request, url);
-        const json = request.json === undefined ? undefined : readJsonAnswer(text, request.json, id);
-        return { text, json, usage, model: served ?? model };
-      });
+      // Redacted before it is parsed: whatever a reader quotes in an error is already clean.
+      const clean = withoutSecrets(body, [apiKey, ...Object.values(extra)]);
+      const { text, usage, served } = readMessage(clean, request, url);
+      const json = request.json === undefined ? undefined : readJsonAnswer(text, request.json, id);
+      return { text, json, usage, model: served ?? model, requests: attempts };
     },
   };
 }

@@ -13,8 +13,8 @@ import {
   type RetryOptions,
   readHeaderValue,
   readHeaderValues,
-  readWithoutSecrets,
   resolveRetryPolicy,
+  withoutSecrets,
 } from "../http-call.js";
 import { jsonInstruction, readJsonAnswer } from "../json-output.js";
 import type { CompleteRequest, CompleteResult, JsonOutput, Llm } from "../llm.js";
@@ -90,6 +90,7 @@ export function createOpenAICompatibleLlm(options: OpenAICompatibleLlmOptions): 
     async complete<T>(request: CompleteRequest<T>): Promise<CompleteResult<T>> {
       let tried = shape;
       let answer = await send(request, tried);
+      let requests = answer.attempts;
       // Only a refusal this client can adapt to comes back as a non-2xx; each adaptation gives up
       // one part of the request, so the loop ends.
       for (
@@ -100,16 +101,16 @@ export function createOpenAICompatibleLlm(options: OpenAICompatibleLlmOptions): 
         tried = next;
         shape = next;
         answer = await send(request, tried);
+        requests += answer.attempts;
       }
       const secrets = [
         ...(options.apiKey === undefined ? [] : [readHeaderValue(options.apiKey)]),
         ...Object.values(readHeaderValues(options.headers ?? {})),
       ];
-      return readWithoutSecrets(secrets, () => {
-        const { text, usage, served } = readCompletion(answer.body, request, url);
-        const json = request.json === undefined ? undefined : readJsonAnswer(text, request.json, id);
-        return { text, json, usage, model: served ?? model };
-      });
+      // Redacted before it is parsed: whatever a reader quotes in an error is already clean.
+      const { text, usage, served } = readCompletion(withoutSecrets(answer.body, secrets), request, url);
+      const json = request.json === undefined ? undefined : readJsonAnswer(text, request.json, id);
+      return { text, json, usage, model: served ?? model, requests };
     },
   };
 }

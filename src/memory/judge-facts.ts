@@ -1,0 +1,245 @@
+/**
+ * How each fact `add` extracted relates to the memories already stored, decided before anything is
+ * written: dream's relation judge first (`context.relateFacts`, the duplicate and contradiction
+ * rules a dream applies), and the pairs it is unsure of to the model, whose verdict may only do
+ * what the rules allow.
+ *
+ * @module
+ */
+
+import type { MemoryContext } from "../core/context.js";
+import { embedTexts } from "../core/embed-texts.js";
+import { judgePairs, type PairJudgement } from "../core/judge-pairs.js";
+import type { LlmRun } from "../core/llm-run.js";
+import type { FactRelation } from "../core/relate-facts.js";
+import { policyVisibility } from "../core/visibility.js";
+import { type PreparedText, prepareText } from "../core/write/prepare-text.js";
+import { isLucidError } from "../errors.js";
+import { scopeFilter } from "../filters/scope-of-filters.js";
+import type { MemoryRow } from "../store/ports/memories.js";
+import { extractEntities } from "../text/entities.js";
+import { contentTerms, stemWord } from "../text/stem.js";
+import type { AddRequest } from "./add-request.js";
+import type { ExtractedFact } from "./extraction-prompt.js";
+import type { AddRelation } from "./types.js";
+
+/** An extracted fact, ready to store. */
+export interface Fact {
+  readonly extracted: ExtractedFact;
+  readonly text: PreparedText;
+  /** The row it would be, id included. */
+  readonly row: MemoryRow;
+}
+
+/**
+ * What to do with one fact: add it; nothing (`restates`: already stored); merge its details into
+ * the memory it restates (`merges`: the pair's merged text); or replace that memory's text with it
+ * (`supersedes`). `seenHash` is the other memory's hash when judged: one changed since is not
+ * touched by a verdict about what it was.
+ */
+export type FactDecision =
+  | { readonly kind: "add" }
+  | {
+      readonly kind: "restates" | "supersedes";
+      readonly other: string;
+      readonly seenHash: string;
+      readonly relation: AddRelation;
+    }
+  | {
+      readonly kind: "merges";
+      readonly other: string;
+      readonly seenHash: string;
+      readonly relation: AddRelation;
+      readonly merged: { readonly prepared: PreparedText; readonly embedding: Float32Array };
+    };
+
+/**
+ * Each fresh fact's decision, by its row id (absent: add it).
+ *
+ * @example
+ * const decisions = await judgeFacts(context, run, { request, fresh, vectorOf, shown });
+ * decisions.get(fresh[0].row.id); // => { kind: "supersedes", other: "m7", seenHash: "…", relation: { … } }
+ */
+export async function judgeFacts(
+  context: MemoryContext,
+  run: LlmRun,
+  input: {
+    readonly request: AddRequest;
+    readonly fresh: readonly Fact[];
+    readonly vectorOf: ReadonlyMap<string, Float32Array>;
+    /** The stored memories the extraction call was shown. */
+    readonly shown: readonly MemoryRow[];
+  },
+): Promise<Map<string, FactDecision>> {
+  const decisions = new Map<string, FactDecision>();
+  if (input.fresh.length === 0 || context.relateFacts === undefined) return decisions;
+  const { scope, stamps } = input.request;
+  const filter = scopeFilter(scope);
+  const visibleAt = policyVisibility(context, stamps.now);
+  const k = context.policy.duplicates.neighbours;
+  const near = await Promise.all(
+    input.fresh.map((fact) =>
+      context.store.searchDense({
+        filter,
+        visibleAt,
+        vector: input.vectorOf.get(fact.row.id) as Float32Array,
+        k,
+      }),
+    ),
+  );
+  const ids = [...new Set([...input.shown.map((row) => row.id), ...near.flat().map((hit) => hit.id)])];
+  const storedRows = new Map((await context.store.getMemories(ids)).map((row) => [row.id, row]));
+  const stored = ids.flatMap((id) => storedRows.get(id) ?? []);
+  const vectors = new Map([...(await context.store.getEmbeddings(ids)), ...input.vectorOf]);
+  const relations = await context.relateFacts({
+    scope,
+    now: stamps.now,
+    policy: context.policy,
+    facts: input.fresh.map((fact) => fact.row),
+    stored,
+    vectors,
+  });
+  const rowOf = new Map([...stored, ...input.fresh.map((fact) => fact.row)].map((row) => [row.id, row]));
+
+  const found: {
+    fact: string;
+    relation: FactRelation;
+    kind: "restates" | "supersedes";
+    by: AddRelation["decidedBy"];
+    reason: string;
+  }[] = [];
+  const unsure: [string, FactRelation][] = [];
+  for (const [fact, relation] of relations) {
+    if (relation.kind === "restates" || relation.kind === "supersedes")
+      found.push({ fact, relation, kind: relation.kind, by: "rules", reason: relation.detail });
+    else unsure.push([fact, relation]);
+  }
+  const judged = await judgeUnsure(run, unsure, rowOf);
+  for (const [fact, relation] of unsure) {
+    const judgement = judged.get(fact);
+    const kind = allowedBy(relation, judgement);
+    if (kind === undefined || judgement === undefined) continue;
+    const reason = `${judgement.reason || judgement.verdict} (${judgement.model}, prompt ${judgement.promptHash})`;
+    found.push({ fact, relation, kind, by: "llm", reason });
+  }
+
+  // A restatement that adds a detail merges it in: its merged text is embedded with the others.
+  const merges = found.flatMap((each) => {
+    const other = rowOf.get(each.relation.other);
+    const merged =
+      each.kind === "restates" ? mergedText(context, each.relation, rowOf.get(each.fact), other) : undefined;
+    return merged === undefined ? [] : [{ fact: each.fact, merged }];
+  });
+  const mergedVectors = await embedTexts(
+    context,
+    merges.map((each) => each.merged.text),
+    "update",
+  );
+  const mergedOf = new Map(
+    merges.map((each, index) => [
+      each.fact,
+      { prepared: each.merged, embedding: mergedVectors[index] as Float32Array },
+    ]),
+  );
+
+  for (const { fact, relation, kind, by, reason } of found) {
+    const seenHash = rowOf.get(relation.other)?.hash;
+    if (seenHash === undefined) continue;
+    const merged = mergedOf.get(fact);
+    const base = { other: relation.other, seenHash };
+    if (merged !== undefined) {
+      decisions.set(fact, {
+        kind: "merges",
+        ...base,
+        merged,
+        relation: { kind: "merges", memoryId: relation.other, decidedBy: by, reason },
+      });
+    } else {
+      decisions.set(fact, {
+        kind,
+        ...base,
+        relation: { kind, memoryId: relation.other, decidedBy: by, reason },
+      });
+    }
+  }
+  return decisions;
+}
+
+/** The model's verdict on each pair the rules were unsure of, by fact id. */
+async function judgeUnsure(
+  run: LlmRun,
+  unsure: readonly [string, FactRelation][],
+  rowOf: ReadonlyMap<string, MemoryRow>,
+): Promise<Map<string, PairJudgement>> {
+  if (unsure.length === 0) return new Map();
+  const judged = await judgePairs(
+    run,
+    unsure.flatMap(([fact, relation]) => {
+      const a = rowOf.get(relation.other);
+      const b = rowOf.get(fact);
+      return a === undefined || b === undefined
+        ? []
+        : [
+            {
+              key: fact,
+              a: { text: a.text, at: a.updatedAt },
+              b: { text: b.text, at: b.createdAt },
+              hint: relation.detail,
+              wantsWording: false,
+            },
+          ];
+    }),
+  );
+  return new Map(judged.judgements.map((judgement) => [judgement.key, judgement]));
+}
+
+/**
+ * What a verdict may do with a pair the rules were unsure of: a possible duplicate the model calls
+ * the same is a restatement, and one it says replaces the older is a supersede; a possible conflict
+ * may only become a supersede — the rules saw a differing value, so dropping the fact as "the
+ * same" could lose it.
+ */
+function allowedBy(
+  relation: FactRelation,
+  judgement: PairJudgement | undefined,
+): "restates" | "supersedes" | undefined {
+  if (judgement?.verdict === "replaces") return "supersedes";
+  if (judgement?.verdict === "same" && relation.kind === "possible-duplicate") return "restates";
+  return undefined;
+}
+
+/**
+ * The pair's merged text, prepared, when the fact says more than the stored memory — everything the
+ * memory says and more, or a detail the memory lacks (a number, a name: "every morning at 6",
+ * "every Thursday") — and undefined when the fact only words the same thing differently ("The
+ * release train leaves every Tuesday" / "Releases go out on Tuesdays"), or when the merged text
+ * cannot be stored (the fact is then judged as it is).
+ */
+function mergedText(
+  context: MemoryContext,
+  relation: FactRelation,
+  fact: MemoryRow | undefined,
+  other: MemoryRow | undefined,
+): PreparedText | undefined {
+  if (relation.merged === undefined || fact === undefined || other === undefined) return undefined;
+  const said = contentTerms(other.text);
+  const saying = contentTerms(fact.text);
+  const covers = [...said].every((term) => saying.has(term)) && saying.size > said.size;
+  if (!covers && detailsOf(fact.text).every((detail) => detailsOf(other.text).includes(detail)))
+    return undefined;
+  try {
+    const prepared = prepareText(context, relation.merged);
+    return prepared.hash === other.hash ? undefined : prepared;
+  } catch (error) {
+    if (isLucidError(error, "EMPTY_TEXT") || isLucidError(error, "TEXT_TOO_LONG")) return undefined;
+    throw error;
+  }
+}
+
+/** A text's discriminating details: its numbers and names (entities, capitalised words past the first), by stem. */
+function detailsOf(text: string): string[] {
+  const numbers = text.match(/\d+(?:[.,:]\d+)*/g) ?? [];
+  const names = extractEntities(text).map((entity) => entity.key);
+  const capitalised = (text.match(/(?<=\S\s+)\p{Lu}[\p{L}\p{N}]*/gu) ?? []).map((word) => word.toLowerCase());
+  return [...new Set([...numbers, ...[...names, ...capitalised].map(stemWord)])];
+}

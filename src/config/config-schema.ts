@@ -402,6 +402,7 @@ function readLlm(section: Section): LlmConfig {
     return compact({
       ...read.settings,
       apiKey,
+      apiKeyEnv: apiKey === undefined ? read.settings.apiKeyEnv : undefined,
       maxCallsPerRun: section.positiveInteger("maxCallsPerRun"),
       customInstructions: section.string("customInstructions"),
     });
@@ -417,6 +418,7 @@ function readLlm(section: Section): LlmConfig {
     "jsonMode",
     "maxCallsPerRun",
     "customInstructions",
+    "apiKeyEnv",
   ]);
   const provider =
     section.oneOf("provider", LLM_PROVIDERS) ??
@@ -424,7 +426,7 @@ function readLlm(section: Section): LlmConfig {
       "provider",
       `is required: ${LLM_PROVIDERS.join(" or ")} (or Mem0's { "provider": "${MEM0_LLM_PROVIDERS[0]}", "config": { … } }).`,
     );
-  if (provider === "anthropic" && section.value.apiKey === undefined)
+  if (provider === "anthropic" && section.value.apiKey === undefined && section.value.apiKeyEnv === undefined)
     section.fail("apiKey", 'is required for anthropic, e.g. { "env": "ANTHROPIC_API_KEY" }.');
   return compact({
     provider,
@@ -440,6 +442,7 @@ function readLlm(section: Section): LlmConfig {
     jsonMode: section.oneOf("jsonMode", JSON_MODES),
     maxCallsPerRun: section.positiveInteger("maxCallsPerRun"),
     customInstructions: section.string("customInstructions"),
+    apiKeyEnv: section.string("apiKeyEnv"),
   });
 }
 

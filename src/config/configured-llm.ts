@@ -14,9 +14,16 @@ import { type DeferredString, UnsetEnvValue } from "./resolve-env-refs.js";
  */
 export function createConfiguredLlm(settings: LlmSettings): Llm {
   const later = (value: DeferredString) => (value instanceof UnsetEnvValue ? () => value.read() : value);
+  const fromEnv = settings.apiKeyEnv;
+  const apiKey: string | (() => string) | undefined =
+    settings.apiKey !== undefined
+      ? later(settings.apiKey)
+      : fromEnv === undefined
+        ? undefined
+        : () => process.env[fromEnv] || (settings.provider === "anthropic" ? unsetKey(fromEnv) : "");
   const common = {
     model: settings.model,
-    ...(settings.apiKey === undefined ? {} : { apiKey: later(settings.apiKey) }),
+    ...(apiKey === undefined ? {} : { apiKey }),
     ...(settings.headers === undefined
       ? {}
       : {
@@ -28,7 +35,6 @@ export function createConfiguredLlm(settings: LlmSettings): Llm {
     ...(settings.maxRetries === undefined ? {} : { maxRetries: settings.maxRetries }),
   };
   if (settings.provider === "anthropic") {
-    const { apiKey } = common;
     // The config reader requires it; settings made in code may still leave it out.
     if (apiKey === undefined) {
       throw new LucidError(
@@ -47,4 +53,13 @@ export function createConfiguredLlm(settings: LlmSettings): Llm {
     baseURL: settings.baseURL ?? "https://api.openai.com/v1",
     ...(settings.jsonMode === undefined ? {} : { jsonMode: settings.jsonMode }),
   });
+}
+
+/** An Anthropic key Mem0's section leaves to the environment, which does not have it. */
+function unsetKey(variable: string): never {
+  throw new LucidError(
+    "INVALID_CONFIG",
+    `${variable} is not set: the anthropic llm reads its key from it (as Mem0 does), or give llm.config.apiKey.`,
+    { details: { variable } },
+  );
 }

@@ -24,28 +24,48 @@ export interface LlmSettings {
   maxCallsPerRun?: number;
   /** Appended to the extraction prompt of `add` with `infer: true` (Mem0's `customInstructions`). */
   customInstructions?: string;
+  /**
+   * Without `apiKey`: the environment variable the key is read from when a call is made, as Mem0's
+   * providers read theirs (`OPENAI_API_KEY`, `ANTHROPIC_API_KEY`…). Unset, an OpenAI-compatible
+   * server is called without a key.
+   */
+  apiKeyEnv?: string;
 }
 
 /** Where each of Mem0's LLM providers listens, and the model Mem0 picks when none is given. */
 const MEM0_PROVIDERS: Readonly<
-  Record<string, { provider: LlmSettings["provider"]; baseURL: string; model?: string }>
+  Record<string, { provider: LlmSettings["provider"]; baseURL: string; model?: string; keyEnv?: string }>
 > = {
-  // Mem0's default model (`config/defaults.ts`).
-  openai: { provider: "openai-compatible", baseURL: "https://api.openai.com/v1", model: "gpt-5-mini" },
+  // Mem0's default model (`config/defaults.ts`); the key variables its providers' SDKs read.
+  openai: {
+    provider: "openai-compatible",
+    baseURL: "https://api.openai.com/v1",
+    model: "gpt-5-mini",
+    keyEnv: "OPENAI_API_KEY",
+  },
   openai_structured: {
     provider: "openai-compatible",
     baseURL: "https://api.openai.com/v1",
     model: "gpt-5-mini",
+    keyEnv: "OPENAI_API_KEY",
   },
-  anthropic: { provider: "anthropic", baseURL: "https://api.anthropic.com/v1" },
+  anthropic: { provider: "anthropic", baseURL: "https://api.anthropic.com/v1", keyEnv: "ANTHROPIC_API_KEY" },
   ollama: { provider: "openai-compatible", baseURL: "http://localhost:11434/v1" },
   lmstudio: { provider: "openai-compatible", baseURL: "http://localhost:1234/v1" },
   vllm: { provider: "openai-compatible", baseURL: "http://localhost:8000/v1" },
-  groq: { provider: "openai-compatible", baseURL: "https://api.groq.com/openai/v1" },
-  deepseek: { provider: "openai-compatible", baseURL: "https://api.deepseek.com/v1" },
-  xai: { provider: "openai-compatible", baseURL: "https://api.x.ai/v1" },
-  together: { provider: "openai-compatible", baseURL: "https://api.together.xyz/v1" },
-  mistral: { provider: "openai-compatible", baseURL: "https://api.mistral.ai/v1" },
+  groq: { provider: "openai-compatible", baseURL: "https://api.groq.com/openai/v1", keyEnv: "GROQ_API_KEY" },
+  deepseek: {
+    provider: "openai-compatible",
+    baseURL: "https://api.deepseek.com/v1",
+    keyEnv: "DEEPSEEK_API_KEY",
+  },
+  xai: { provider: "openai-compatible", baseURL: "https://api.x.ai/v1", keyEnv: "XAI_API_KEY" },
+  together: {
+    provider: "openai-compatible",
+    baseURL: "https://api.together.xyz/v1",
+    keyEnv: "TOGETHER_API_KEY",
+  },
+  mistral: { provider: "openai-compatible", baseURL: "https://api.mistral.ai/v1", keyEnv: "MISTRAL_API_KEY" },
 };
 
 export const MEM0_LLM_PROVIDERS = Object.keys(MEM0_PROVIDERS);
@@ -109,6 +129,7 @@ export function mem0LlmSettings(
       model: model.trim(),
       baseURL,
       ...(apiKey === undefined ? {} : { apiKey: apiKey as DeferredString }),
+      ...(apiKey === undefined && known.keyEnv !== undefined ? { apiKeyEnv: known.keyEnv } : {}),
     },
   };
 }

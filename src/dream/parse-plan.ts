@@ -260,6 +260,7 @@ function readJudge(raw: unknown): JudgeRecord {
   return {
     model: nonEmpty(judge.model, "model", at),
     calls: count(judge.calls, "judge.calls"),
+    requests: count(judge.requests, "judge.requests"),
     failures: count(judge.failures, "judge.failures"),
     inputTokens: count(judge.inputTokens, "judge.inputTokens"),
     outputTokens: count(judge.outputTokens, "judge.outputTokens"),

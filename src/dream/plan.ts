@@ -107,6 +107,8 @@ export interface JudgeDecision {
 export interface JudgeRecord {
   readonly model: string;
   readonly calls: number;
+  /** HTTP requests the calls took, retries included. */
+  readonly requests: number;
   readonly failures: number;
   readonly inputTokens: number;
   readonly outputTokens: number;

@@ -178,6 +178,8 @@ export interface AddRelation {
 export interface LlmCost {
   model: string;
   calls: number;
+  /** HTTP requests the calls took, retries included. */
+  requests: number;
   failures: number;
   inputTokens: number;
   outputTokens: number;

@@ -78,6 +78,7 @@ export interface SweepResult {
   readonly llm?: {
     readonly model: string;
     readonly calls: number;
+    readonly requests: number;
     readonly failures: number;
     readonly inputTokens: number;
     readonly outputTokens: number;

@@ -65,6 +65,7 @@ describe("createAnthropicLlm", () => {
       json: undefined,
       usage: { inputTokens: 21, outputTokens: 2 },
       model: "claude-fake",
+      requests: 1,
     });
     expect(server.calls).toHaveLength(1);
     const call = server.calls[0];
@@ -128,6 +129,7 @@ describe("createAnthropicLlm", () => {
       json: undefined,
       usage: { inputTokens: 5, outputTokens: 4 },
       model: "claude-fake-20250101",
+      requests: 1,
     });
   });
 

@@ -5,6 +5,7 @@
  */
 
 import { afterAll, describe, expect, it } from "vitest";
+import { judgePairs, type PairToJudge } from "../../src/core/judge-pairs.js";
 import { startLlmRun } from "../../src/core/llm-run.js";
 import { readLlmUsage } from "../../src/core/llm-usage.js";
 import { type Memory, openMemory } from "../../src/index.js";
@@ -85,7 +86,7 @@ describe("a run on the LLM", () => {
     await run?.complete(ask);
     server.queue.push({ status: 503, body: "busy" });
     await expect(run?.complete(ask)).rejects.toMatchObject({ code: "LLM_UNAVAILABLE" });
-    expect(run?.spent).toEqual({ calls: 2, failures: 1, inputTokens: 30, outputTokens: 5 });
+    expect(run?.spent).toEqual({ calls: 2, requests: 2, failures: 1, inputTokens: 30, outputTokens: 5 });
     const usage = await readLlmUsage(context.store);
     expect(usage.add).toMatchObject({
       calls: 2,
@@ -134,4 +135,66 @@ describe("a run on the LLM", () => {
       code: "INVALID_ARGUMENT",
     });
   });
+
+  it("judges eight pairs a call while the budget lasts, and leaves the rest unjudged", async () => {
+    const memory = await open({ maxLlmCallsPerRun: 1 });
+    const run = startLlmRun(await memory.ready(), "dream");
+    server.calls.length = 0;
+    server.queue.push({
+      text: JSON.stringify({
+        decisions: Array.from({ length: 8 }, (_, i) => ({ item: i + 1, verdict: "distinct", reason: "r" })),
+      }),
+    });
+    const judging = await judgePairs(run as NonNullable<typeof run>, pairs(10));
+    expect(server.calls).toHaveLength(1);
+    expect(judging.judgements).toHaveLength(8);
+    expect(judging.unjudged).toEqual(["p8", "p9"]);
+  });
+
+  it("stops asking after a server failure, but not after one bad answer", async () => {
+    const memory = await open();
+    const run = startLlmRun(await memory.ready(), "dream") as NonNullable<ReturnType<typeof startLlmRun>>;
+    server.calls.length = 0;
+    server.queue.push({ status: 503, body: "down" });
+    const down = await judgePairs(run, pairs(20));
+    expect(server.calls).toHaveLength(1);
+    expect(down.unjudged).toHaveLength(20);
+    expect(down.failures.map((failure) => failure.code)).toEqual(["LLM_UNAVAILABLE"]);
+
+    server.calls.length = 0;
+    server.queue.push(
+      { text: "not json" },
+      { text: JSON.stringify({ decisions: [{ item: 1, verdict: "same", reason: "r" }] }) },
+    );
+    const flaky = await judgePairs(run, pairs(9));
+    expect(server.calls).toHaveLength(2);
+    expect(flaky.failures.map((failure) => failure.code)).toEqual(["LLM_BAD_OUTPUT"]);
+    expect(flaky.judgements.map((judgement) => judgement.key)).toEqual(["p8"]);
+  });
+
+  it("redacts a pair's text before cutting it, so a credential across the cut is never sent", async () => {
+    const memory = await open({ policy: { secrets: { onAdd: "allow" } } });
+    const run = startLlmRun(await memory.ready(), "dream") as NonNullable<ReturnType<typeof startLlmRun>>;
+    server.calls.length = 0;
+    // The token straddles the 1,000th character, where a memory's text is cut for the prompt.
+    const text = `${"x".repeat(990)} ${TOKEN} tail`;
+    await judgePairs(run, [
+      { key: "k", a: { text, at: AT }, b: { text: "short", at: AT }, hint: "h", wantsWording: false },
+    ]);
+    expect(server.calls[0]?.rawBody).not.toContain(TOKEN.slice(0, 14));
+    // The marker itself may be cut: what stands there is the redaction, not the token.
+    expect(server.calls[0]?.rawBody).toContain("x [REDACTED");
+  });
 });
+
+const AT = "2026-12-02T00:00:00.000Z";
+
+function pairs(count: number): PairToJudge[] {
+  return Array.from({ length: count }, (_, i) => ({
+    key: `p${i}`,
+    a: { text: `memory a ${i}`, at: AT },
+    b: { text: `memory b ${i}`, at: AT },
+    hint: "close in meaning",
+    wantsWording: false,
+  }));
+}

@@ -391,4 +391,22 @@ describe("add with infer: true", () => {
     expect(result.results.map((item) => item.event)).toEqual(["ADD"]);
     expect(server.calls[0]?.headers.authorization).toBe("Bearer sk-test-1");
   });
+
+  it("reads Mem0's key from OPENAI_API_KEY when its section gives none, as Mem0 does", async () => {
+    const before = process.env.OPENAI_API_KEY;
+    process.env.OPENAI_API_KEY = "sk-from-env-77";
+    try {
+      const memory = await openMemory({
+        path: ":memory:",
+        llm: { provider: "openai", config: { model: "scripted", baseURL: server.baseURL } },
+      });
+      opened.push(memory);
+      facts = { Oslo: [{ text: "The user visits Oslo in March" }] };
+      await memory.add("Going to Oslo in March", { userId: "qi", infer: true });
+      expect(server.calls[0]?.headers.authorization).toBe("Bearer sk-from-env-77");
+    } finally {
+      if (before === undefined) delete process.env.OPENAI_API_KEY;
+      else process.env.OPENAI_API_KEY = before;
+    }
+  });
 });

@@ -69,6 +69,7 @@ function scripted(call: LlmCall): LlmReply {
 
 interface Spend {
   calls: number;
+  requests: number;
   inputTokens: number;
   outputTokens: number;
 }
@@ -83,6 +84,7 @@ function summarise(spends: readonly Spend[]) {
   return {
     runs: spends.length,
     calls: spends.reduce((sum, spend) => sum + spend.calls, 0),
+    requests: spends.reduce((sum, spend) => sum + spend.requests, 0),
     callsPerRun: mean((spend) => spend.calls),
     maxCalls: Math.max(0, ...spends.map((spend) => spend.calls)),
     inputMean: mean((spend) => spend.inputTokens),
@@ -102,6 +104,7 @@ async function measureAdds() {
   const memory = await openMemory({ path: ":memory:", llm });
   const spends: Spend[] = [];
   const events = { ADD: 0, NONE: 0, UPDATE: 0 };
+  const relations: Record<string, number> = {};
   let judged = 0;
   try {
     const turns = data.turns.slice(0, TURNS);
@@ -117,13 +120,23 @@ async function measureAdds() {
         { userId: "locomo", infer: true, timestamp: pair[0]?.sessionTime },
       );
       judged += server.calls.slice(before).filter((call) => call.system.includes("review a personal")).length;
-      for (const item of result.results) events[item.event] += 1;
-      spends.push(result.llm ?? { calls: 0, inputTokens: 0, outputTokens: 0 });
+      for (const item of result.results) {
+        events[item.event] += 1;
+        if (item.relation !== undefined)
+          relations[item.relation.kind] = (relations[item.relation.kind] ?? 0) + 1;
+      }
+      spends.push(result.llm ?? { calls: 0, requests: 0, inputTokens: 0, outputTokens: 0 });
     }
   } finally {
     await memory.close();
   }
-  return { turns: Math.min(TURNS, data.turns.length), ...summarise(spends), judgeCalls: judged, events };
+  return {
+    turns: Math.min(TURNS, data.turns.length),
+    ...summarise(spends),
+    judgeCalls: judged,
+    events,
+    relations,
+  };
 }
 
 async function measureDreams() {
@@ -142,7 +155,7 @@ async function measureDreams() {
       const judge = plan.judge;
       items += (judge?.decisions.length ?? 0) + (judge?.unjudged ?? 0);
       for (const decision of judge?.decisions ?? []) outcomes[decision.outcome] += 1;
-      spends.push(judge ?? { calls: 0, inputTokens: 0, outputTokens: 0 });
+      spends.push(judge ?? { calls: 0, requests: 0, inputTokens: 0, outputTokens: 0 });
     }
   } finally {
     await memory.close();
@@ -158,7 +171,7 @@ console.log(renderRunInfo(info));
 if (adds === null) console.log(`\nadd: skipped, no LoCoMo data at ${locomoPath()}`);
 else {
   console.log(
-    `\nadd with infer: true — ${adds.turns} LoCoMo turns, ${adds.runs} adds of two turns each; events ${JSON.stringify(adds.events)}; judge calls ${adds.judgeCalls}`,
+    `\nadd with infer: true — ${adds.turns} LoCoMo turns, ${adds.runs} adds of two turns each; events ${JSON.stringify(adds.events)}; relations ${JSON.stringify(adds.relations)}; judge calls ${adds.judgeCalls}; HTTP requests ${adds.requests}`,
   );
   console.log(
     renderTable(
@@ -176,7 +189,7 @@ else {
   );
 }
 console.log(
-  `\ndream with the judge — ${dreams.scopes} scopes, ${dreams.memories} memories, ${dreams.reviewItems} review items; outcomes ${JSON.stringify(dreams.outcomes)}`,
+  `\ndream with the judge — ${dreams.scopes} scopes, ${dreams.memories} memories, ${dreams.reviewItems} review items; outcomes ${JSON.stringify(dreams.outcomes)}; HTTP requests ${dreams.requests}`,
 );
 console.log(
   renderTable(

@@ -83,9 +83,9 @@ export function composeDiaryEntry(material: DiaryEntryMaterial): string | undefi
   }
   // What was promoted is told once, as promoted; a truth is not told again as staged.
   const told = new Set<string>();
-  const promoted = pick(material.promoted, ENTRY_LIMITS.promoted, told);
-  const truths = pick(material.truths, ENTRY_LIMITS.truths, told);
-  const staged = pick(material.staged, ENTRY_LIMITS.staged, told);
+  const promoted = quotableRanges(material.promoted, ENTRY_LIMITS.promoted, told);
+  const truths = quotableRanges(material.truths, ENTRY_LIMITS.truths, told);
+  const staged = quotableRanges(material.staged, ENTRY_LIMITS.staged, told);
   if (promoted.length + truths.length + staged.length === 0) return undefined;
 
   const variant = dayVariant(material.day);
@@ -157,13 +157,25 @@ export function countWords(entry: string): number {
     .filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 }
 
-interface Picked {
+export interface Picked {
   readonly text: string;
   readonly address: string;
 }
 
-/** Up to `limit` ranges fit to quote and not told yet, in their order. */
-function pick(ranges: readonly EntryRange[], limit: number, told: Set<string>): Picked[] {
+/**
+ * Up to `limit` ranges fit to quote and not told yet (each marked told), in their order: a snippet
+ * the contamination filter refuses, or empty once the diary's markers are taken out, is skipped;
+ * each is cut to `width` characters (the narrative's request cuts, the entry does not).
+ *
+ * @example
+ * quotableRanges(material.staged, 6, new Set()); // => [{ text: "Book the ryokan", address: "memory/2026-11-04.md#L3" }]
+ */
+export function quotableRanges(
+  ranges: readonly EntryRange[],
+  limit: number,
+  told: Set<string>,
+  width = Number.MAX_SAFE_INTEGER,
+): Picked[] {
   const picked: Picked[] = [];
   for (const range of ranges) {
     if (picked.length >= limit) break;
@@ -175,7 +187,7 @@ function pick(ranges: readonly EntryRange[], limit: number, told: Set<string>): 
       .trim();
     if (text === "") continue;
     told.add(address);
-    picked.push({ text: visibleSnippet(text, Number.MAX_SAFE_INTEGER), address });
+    picked.push({ text: visibleSnippet(text, width), address });
   }
   return picked;
 }

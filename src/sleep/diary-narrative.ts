@@ -13,10 +13,7 @@
 import type { LlmRun } from "../core/llm-run.js";
 import { isLucidError, type LucidErrorCode } from "../errors.js";
 import type { CompleteRequest } from "../llm/llm.js";
-import { contaminationOf } from "./contamination.js";
-import type { DiaryEntryMaterial, EntryRange } from "./diary-entry.js";
-import { visibleSnippet } from "./promotion-format.js";
-import { noteAddress } from "./recall-keys.js";
+import { type DiaryEntryMaterial, type EntryRange, quotableRanges } from "./diary-entry.js";
 
 export interface NarrativeMaterial extends DiaryEntryMaterial {
   /** Bodies of the diary's entries so far, oldest first (`diaryEntries(text)`); the last few are shown. */
@@ -149,23 +146,10 @@ export function cleanNarrative(answer: string): string {
   return cut(text, NARRATIVE_LIMITS.answerChars);
 }
 
-/** Up to `limit` snippets fit to send, one line each, none told twice; the way the composer picks them. */
+/** Up to `limit` snippets fit to send, none told twice: the ranges the composer would quote, cut to fit. */
 function fragmentsOf(ranges: readonly EntryRange[], limit: number, told: Set<string>): string[] {
-  const fragments: string[] = [];
-  for (const range of ranges) {
-    if (fragments.length >= limit) break;
-    const address = noteAddress(range.path, range.startLine, range.endLine);
-    if (told.has(address) || contaminationOf(range.snippet) !== undefined) continue;
-    const text = range.snippet
-      .replace(/<!--[\s\S]*?-->/gu, " ")
-      .replace(/<!--|-->/gu, " ")
-      .trim();
-    if (text === "") continue;
-    told.add(address);
-    // visibleSnippet may add "..." after its cut: room is left for it.
-    fragments.push(visibleSnippet(text, NARRATIVE_LIMITS.fragmentChars - 3));
-  }
-  return fragments;
+  // visibleSnippet may add "..." after its cut: room is left for it.
+  return quotableRanges(ranges, limit, told, NARRATIVE_LIMITS.fragmentChars - 3).map((range) => range.text);
 }
 
 function oneLine(text: string): string {

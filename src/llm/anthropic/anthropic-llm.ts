@@ -5,6 +5,7 @@
  */
 
 import { LucidError } from "../../errors.js";
+import { isRecord, malformedAnswer, parseAnswerBody, requireNonEmpty, tokenCount } from "../answer-json.js";
 import {
   type HeaderValue,
   postJson,
@@ -101,15 +102,8 @@ interface Message {
 
 /** Reads `{ content: [{ type: "text", text }], stop_reason, usage, model }`, trusting none of it. */
 function readMessage(body: string, request: CompleteRequest<unknown>, url: string): Message {
-  const malformed = (problem: string): LucidError =>
-    new LucidError("LLM_BAD_OUTPUT", `Malformed response from ${url}: ${problem}.`, { details: { url } });
-
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    throw malformed(`not JSON (starts with ${JSON.stringify(body.slice(0, 80))})`);
-  }
+  const malformed = (problem: string): LucidError => malformedAnswer(url, problem);
+  const parsed = parseAnswerBody(body, url);
   if (!isRecord(parsed)) throw malformed("not a JSON object");
   // Errors normally come with a 4xx/5xx status, which postJson handles; a 2xx carrying one is a
   // gateway's doing, and still a failure of the server, not of the model's answer.
@@ -138,23 +132,7 @@ function readMessage(body: string, request: CompleteRequest<unknown>, url: strin
   const usage = isRecord(parsed.usage) ? parsed.usage : {};
   return {
     text,
-    usage: { inputTokens: count(usage.input_tokens), outputTokens: count(usage.output_tokens) },
+    usage: { inputTokens: tokenCount(usage.input_tokens), outputTokens: tokenCount(usage.output_tokens) },
     served: typeof parsed.model === "string" && parsed.model !== "" ? parsed.model : undefined,
   };
-}
-
-function count(value: unknown): number {
-  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : 0;
-}
-
-function requireNonEmpty(name: string, value: unknown): string {
-  if (typeof value === "string" && value.trim().length > 0) return value.trim();
-  throw new LucidError(
-    "INVALID_ARGUMENT",
-    `${name} must be a non-empty string, got ${JSON.stringify(value)}.`,
-  );
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -6,6 +6,7 @@
  */
 
 import { LucidError } from "../../errors.js";
+import { isRecord, malformedAnswer, parseAnswerBody, requireNonEmpty, tokenCount } from "../answer-json.js";
 import {
   type HeaderValue,
   type HttpCallResult,
@@ -190,15 +191,8 @@ interface Completion {
 
 /** Reads `{ choices: [{ message: { content }, finish_reason }], usage, model }`, trusting none of it. */
 function readCompletion(body: string, request: CompleteRequest<unknown>, url: string): Completion {
-  const malformed = (problem: string): LucidError =>
-    new LucidError("LLM_BAD_OUTPUT", `Malformed response from ${url}: ${problem}.`, { details: { url } });
-
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    throw malformed(`not JSON (starts with ${JSON.stringify(body.slice(0, 80))})`);
-  }
+  const malformed = (problem: string): LucidError => malformedAnswer(url, problem);
+  const parsed = parseAnswerBody(body, url);
   const choice = isRecord(parsed) && Array.isArray(parsed.choices) ? parsed.choices[0] : undefined;
   if (!isRecord(parsed) || !isRecord(choice)) throw malformed('no "choices[0]"');
   const message = choice.message;
@@ -222,7 +216,10 @@ function readCompletion(body: string, request: CompleteRequest<unknown>, url: st
   const usage = isRecord(parsed.usage) ? parsed.usage : {};
   return {
     text,
-    usage: { inputTokens: count(usage.prompt_tokens), outputTokens: count(usage.completion_tokens) },
+    usage: {
+      inputTokens: tokenCount(usage.prompt_tokens),
+      outputTokens: tokenCount(usage.completion_tokens),
+    },
     served: typeof parsed.model === "string" && parsed.model !== "" ? parsed.model : undefined,
   };
 }
@@ -238,10 +235,6 @@ function contentText(content: unknown): string | undefined {
   return parts.length === 0 ? undefined : parts.map((part) => part.text).join("");
 }
 
-function count(value: unknown): number {
-  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : 0;
-}
-
 function requireJsonMode(mode: unknown): JsonMode {
   if (JSON_MODES.includes(mode as JsonMode)) return mode as JsonMode;
   throw new LucidError(
@@ -249,16 +242,4 @@ function requireJsonMode(mode: unknown): JsonMode {
     `jsonMode must be one of ${JSON_MODES.join(", ")}, got ${JSON.stringify(mode)}.`,
     { details: { jsonMode: mode } },
   );
-}
-
-function requireNonEmpty(name: string, value: unknown): string {
-  if (typeof value === "string" && value.trim().length > 0) return value.trim();
-  throw new LucidError(
-    "INVALID_ARGUMENT",
-    `${name} must be a non-empty string, got ${JSON.stringify(value)}.`,
-  );
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

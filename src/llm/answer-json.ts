@@ -20,6 +20,20 @@ export function malformedAnswer(url: string, problem: string): LucidError {
 }
 
 /**
+ * The error for a JSON answer the server stopped at `maxTokens`: what came is not the whole object.
+ *
+ * @example
+ * if (choice.finish_reason === "length") throw cutAtMaxTokens(url, request.maxTokens);
+ */
+export function cutAtMaxTokens(url: string, maxTokens: number): LucidError {
+  return new LucidError(
+    "LLM_BAD_OUTPUT",
+    `The answer from ${url} was cut at maxTokens (${maxTokens}) before its JSON was complete. Raise maxTokens.`,
+    { details: { url, maxTokens } },
+  );
+}
+
+/**
  * The body parsed, or `LLM_BAD_OUTPUT` quoting its start (the body is already free of secrets).
  *
  * @example

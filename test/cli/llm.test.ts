@@ -10,58 +10,22 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { type LlmCall, type LlmReply, useFakeLlmServer } from "../helpers/fake-llm-server.js";
+import { type LlmReply, useFakeLlmServer } from "../helpers/fake-llm-server.js";
+import {
+  DEPLOY_MERGED,
+  REVIEW_PAIRS as PAIRS,
+  REVIEW_VERDICTS,
+  scriptedAnswer,
+} from "../helpers/scripted-llm.js";
 import { runCli, runJson, spawnCli, tempHomes } from "./run-cli.js";
 
 /** What the scripted model extracts, by a phrase of the new messages (not of the session's history). */
 let facts: Record<string, unknown[]> = {};
 
-function answer(call: LlmCall): LlmReply {
-  if (call.system.includes("extract durable memories")) {
-    const said = /## New Messages\n([\s\S]*?)\n## /.exec(call.lastUser)?.[1] ?? "";
-    const key = Object.keys(facts).find((phrase) => said.includes(phrase));
-    return { text: JSON.stringify({ memory: key === undefined ? [] : facts[key] }) };
-  }
-  if (call.system.includes("review a personal memory store")) {
-    const items = call.lastUser.split("## Item ").slice(1);
-    return {
-      text: JSON.stringify({
-        decisions: items.map((item) => {
-          const number = Number.parseInt(item, 10);
-          if (/deploy/i.test(item))
-            return {
-              item: number,
-              verdict: "same",
-              reason: "both say Friday noon deploys",
-              wording: MERGED,
-            };
-          if (/Skoda/.test(item))
-            return { item: number, verdict: "replaces", reason: "the car was replaced" };
-          if (/Slack/.test(item))
-            return { item: number, verdict: "distinct", reason: "chat tools can coexist" };
-          return { item: number, verdict: "unsure", reason: "cannot tell" };
-        }),
-      }),
-    };
-  }
-  return { status: 500, body: "unexpected prompt" };
-}
-
-const server = useFakeLlmServer({ answer });
+const server = useFakeLlmServer({ answer: scriptedAnswer(() => ({ facts, judge: REVIEW_VERDICTS })) });
 const newHome = tempHomes();
 
-/** The wording the scripted judge offers for the deploy pair: it keeps every detail of both. */
-const MERGED = "Deploys happen every Friday at noon, around 12";
-
-/** Pairs the rules put in the review tier with the default local embedder. */
-const REVIEW_PAIRS = [
-  "The deploy runs every Friday at noon",
-  "Deploys happen on Fridays around 12",
-  "The family drives a Skoda Octavia",
-  "We sold the Skoda and switched to a Toyota",
-  "The team uses Slack for chat",
-  "The team moved its chat to Microsoft Teams",
-];
+const REVIEW_PAIRS = Object.values(PAIRS).flat();
 
 const JUDGE_PROMPT = "review a personal memory store";
 const EXTRACT_PROMPT = "extract durable memories";
@@ -307,7 +271,7 @@ describe("lucid dream --llm", () => {
     const merge = (plan.json.actions as { kind: string; text?: string; why: { rule: string } }[]).find(
       (action) => action.kind === "merge",
     );
-    expect(merge).toMatchObject({ text: MERGED, why: { rule: "llm-judge" } });
+    expect(merge).toMatchObject({ text: DEPLOY_MERGED, why: { rule: "llm-judge" } });
     // A dry run changes nothing.
     expect(await texts(home, "u")).toEqual(before);
 
@@ -317,7 +281,7 @@ describe("lucid dream --llm", () => {
     const runId = applied.json.runId as string;
     expect(runId).toMatch(/^dream-/);
     const after = await texts(home, "u");
-    expect(after).toContain(MERGED);
+    expect(after).toContain(DEPLOY_MERGED);
     expect(after).not.toContain("The deploy runs every Friday at noon");
     expect(after).not.toContain("Deploys happen on Fridays around 12");
     // Conflicts wait for a person under --yes: both cars are still there.
@@ -351,7 +315,7 @@ describe("lucid dream --llm", () => {
     expect(auto.json).toMatchObject({ counts: { merged: 1 } });
     expect(server.calls).toHaveLength(1);
     expect(server.calls[0]?.system).toContain(JUDGE_PROMPT);
-    expect(await texts(judged, "u")).toContain(MERGED);
+    expect(await texts(judged, "u")).toContain(DEPLOY_MERGED);
 
     const status = await runJson(["status"], { home: judged });
     expect(status.json.llm).toMatchObject({ dreamJudge: true });

@@ -10,52 +10,22 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { tempHomes } from "../cli/run-cli.js";
-import { type LlmCall, type LlmReply, useFakeLlmServer } from "../helpers/fake-llm-server.js";
+import { useFakeLlmServer } from "../helpers/fake-llm-server.js";
+import {
+  DEPLOY_MERGED,
+  REVIEW_PAIRS as PAIRS,
+  REVIEW_VERDICTS,
+  scriptedAnswer,
+} from "../helpers/scripted-llm.js";
 import { callTool, connectStdio, dataOf, type StdioSession, textOf } from "./mcp-client.js";
 
 /** What the scripted model extracts, by a phrase of the new messages. */
 let facts: Record<string, unknown[]> = {};
 
-const MERGED = "Deploys happen every Friday at noon, around 12";
-
-function answer(call: LlmCall): LlmReply {
-  if (call.system.includes("extract durable memories")) {
-    const said = /## New Messages\n([\s\S]*?)\n## /.exec(call.lastUser)?.[1] ?? "";
-    const key = Object.keys(facts).find((phrase) => said.includes(phrase));
-    return { text: JSON.stringify({ memory: key === undefined ? [] : facts[key] }) };
-  }
-  if (call.system.includes("review a personal memory store")) {
-    const items = call.lastUser.split("## Item ").slice(1);
-    return {
-      text: JSON.stringify({
-        decisions: items.map((item) => {
-          const number = Number.parseInt(item, 10);
-          if (/deploy/i.test(item))
-            return { item: number, verdict: "same", reason: "both say Friday noon deploys", wording: MERGED };
-          if (/Skoda/.test(item))
-            return { item: number, verdict: "replaces", reason: "the car was replaced" };
-          if (/Slack/.test(item))
-            return { item: number, verdict: "distinct", reason: "chat tools can coexist" };
-          return { item: number, verdict: "unsure", reason: "cannot tell" };
-        }),
-      }),
-    };
-  }
-  return { status: 500, body: "unexpected prompt" };
-}
-
-const server = useFakeLlmServer({ answer });
+const server = useFakeLlmServer({ answer: scriptedAnswer(() => ({ facts, judge: REVIEW_VERDICTS })) });
 const newHome = tempHomes();
 
-/** Pairs the rules put in the review tier with the default local embedder. */
-const REVIEW_PAIRS = [
-  "The deploy runs every Friday at noon",
-  "Deploys happen on Fridays around 12",
-  "The family drives a Skoda Octavia",
-  "We sold the Skoda and switched to a Toyota",
-  "The team uses Slack for chat",
-  "The team moved its chat to Microsoft Teams",
-];
+const REVIEW_PAIRS = Object.values(PAIRS).flat();
 
 interface Added {
   results: { id: string; memory: string; event: string; previous_memory?: string }[];
@@ -172,7 +142,7 @@ describe("MCP tools with an LLM configured", () => {
     ]);
     expect(plan.review).toEqual([]);
     expect(plan.actions.find((action) => action.kind === "merge")).toMatchObject({
-      text: MERGED,
+      text: DEPLOY_MERGED,
       why: { rule: "llm-judge" },
     });
     expect(server.calls).toHaveLength(1);

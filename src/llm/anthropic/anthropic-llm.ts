@@ -5,7 +5,14 @@
  */
 
 import { LucidError } from "../../errors.js";
-import { isRecord, malformedAnswer, parseAnswerBody, requireNonEmpty, tokenCount } from "../answer-json.js";
+import {
+  cutAtMaxTokens,
+  isRecord,
+  malformedAnswer,
+  parseAnswerBody,
+  requireNonEmpty,
+  tokenCount,
+} from "../answer-json.js";
 import {
   type HeaderValue,
   postJson,
@@ -122,12 +129,7 @@ function readMessage(body: string, request: CompleteRequest<unknown>, url: strin
     )
     .join("");
   if (request.json !== undefined && parsed.stop_reason === "max_tokens") {
-    throw new LucidError(
-      "LLM_BAD_OUTPUT",
-      `The answer from ${url} was cut at maxTokens (${request.maxTokens}) before its JSON was complete. ` +
-        "Raise maxTokens.",
-      { details: { url, maxTokens: request.maxTokens } },
-    );
+    throw cutAtMaxTokens(url, request.maxTokens);
   }
   const usage = isRecord(parsed.usage) ? parsed.usage : {};
   return {

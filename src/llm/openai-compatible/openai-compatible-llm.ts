@@ -6,7 +6,14 @@
  */
 
 import { LucidError } from "../../errors.js";
-import { isRecord, malformedAnswer, parseAnswerBody, requireNonEmpty, tokenCount } from "../answer-json.js";
+import {
+  cutAtMaxTokens,
+  isRecord,
+  malformedAnswer,
+  parseAnswerBody,
+  requireNonEmpty,
+  tokenCount,
+} from "../answer-json.js";
 import {
   type HeaderValue,
   type HttpCallResult,
@@ -206,12 +213,7 @@ function readCompletion(body: string, request: CompleteRequest<unknown>, url: st
     );
   }
   if (request.json !== undefined && choice.finish_reason === "length") {
-    throw new LucidError(
-      "LLM_BAD_OUTPUT",
-      `The answer from ${url} was cut at maxTokens (${request.maxTokens}) before its JSON was complete. ` +
-        "Raise maxTokens.",
-      { details: { url, maxTokens: request.maxTokens } },
-    );
+    throw cutAtMaxTokens(url, request.maxTokens);
   }
   const usage = isRecord(parsed.usage) ? parsed.usage : {};
   return {

@@ -108,7 +108,11 @@ function add(total: LlmSpend, call: LlmSpend): void {
   total.outputTokens += call.outputTokens;
 }
 
-/** A read-only store (`lucid dream --dry-run` on one) cannot keep the totals; the call still counts in the run. */
+/**
+ * Keeps the call in the store's totals. A store that cannot take the write (read-only, busy, gone)
+ * must not turn the call's answer, or its own failure, into another error: the call still counts
+ * in the run, and the process is told once.
+ */
 async function record(
   context: MemoryContext,
   feature: LlmFeature,
@@ -119,6 +123,10 @@ async function record(
     await recordLlmUsage(context.store, feature, call, { model, at: context.clock.now().toISOString() });
   } catch (error) {
     if (error instanceof LucidError && error.code === "STORE_READ_ONLY") return;
-    throw error;
+    warnOnce(
+      "llm-usage",
+      `Lucid could not keep an LLM call in the store's usage totals (${error instanceof Error ? error.message : String(error)}); \`lucid status\` will count fewer calls.`,
+      { code: "LUCID_LLM_USAGE" },
+    );
   }
 }

@@ -99,6 +99,28 @@ describe("a run on the LLM", () => {
     expect((await memory.status()).llm.usage.add.calls).toBe(2);
   });
 
+  it("returns the answer when the store cannot keep the call's usage, and says so once", async () => {
+    const memory = await open();
+    const run = startLlmRun(await memory.ready(), "add");
+    await memory.close();
+    const warnings: string[] = [];
+    const listen = (warning: Error) => warnings.push(warning.message);
+    process.on("warning", listen);
+    try {
+      const answer = await run?.complete({
+        system: "s",
+        messages: [{ role: "user", content: "q" }],
+        maxTokens: 5,
+        temperature: 0,
+      });
+      expect(answer?.text).toBe("fine");
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.some((message) => message.includes("usage totals"))).toBe(true);
+    } finally {
+      process.off("warning", listen);
+    }
+  });
+
   it("has nothing to run without an LLM", async () => {
     const memory = await openMemory({ path: ":memory:" });
     opened.push(memory);

@@ -38,7 +38,7 @@ export interface Fact {
  * touched by a verdict about what it was.
  */
 export type FactDecision =
-  | { readonly kind: "add" }
+  | { readonly kind: "add"; readonly relation?: AddRelation }
   | {
       readonly kind: "restates" | "supersedes";
       readonly other: string;
@@ -124,11 +124,15 @@ export async function judgeFacts(
   }
 
   // A restatement that adds a detail merges it in: its merged text is embedded with the others.
+  const keep = new Set<string>();
   const merges = found.flatMap((each) => {
     const other = rowOf.get(each.relation.other);
     const merged =
-      each.kind === "restates" ? mergedText(context, each.relation, rowOf.get(each.fact), other) : undefined;
-    return merged === undefined ? [] : [{ fact: each.fact, merged }];
+      each.kind === "restates"
+        ? mergedText(context, each.relation, each.by, rowOf.get(each.fact), other)
+        : undefined;
+    if (merged === "keep") keep.add(each.fact);
+    return merged === undefined || merged === "keep" ? [] : [{ fact: each.fact, merged }];
   });
   const mergedVectors = await embedTexts(
     context,
@@ -145,6 +149,15 @@ export async function judgeFacts(
   for (const { fact, relation, kind, by, reason } of found) {
     const seenHash = rowOf.get(relation.other)?.hash;
     if (seenHash === undefined) continue;
+    if (keep.has(fact)) {
+      // Added beside the memory it restates; the next dream sees the pair.
+      const why = `${reason}; merged, the fact would lose words of its own, so it is kept beside it`;
+      decisions.set(fact, {
+        kind: "add",
+        relation: { kind: "restates", memoryId: relation.other, decidedBy: by, reason: why },
+      });
+      continue;
+    }
     const merged = mergedOf.get(fact);
     const base = { other: relation.other, seenHash };
     if (merged !== undefined) {
@@ -209,29 +222,47 @@ function allowedBy(
 }
 
 /**
- * The pair's merged text, prepared, when the fact says more than the stored memory — everything the
- * memory says and more, or a detail the memory lacks (a number, a name: "every morning at 6",
- * "every Thursday") — and undefined when the fact only words the same thing differently ("The
- * release train leaves every Tuesday" / "Releases go out on Tuesdays"), or when the merged text
- * cannot be stored (the fact is then judged as it is).
+ * What a restatement does to the memory it restates: nothing (`undefined`: not stored again), the
+ * pair's merged text (merged in), or `"keep"` (added beside it: the merged text would lose words of
+ * the fact).
+ *
+ * - Decided by the rules alone: any content word of the fact the memory lacks must survive, so the
+ *   fact is merged in when the merged text keeps all of them and added beside when it does not;
+ *   only a fact with nothing of its own is not stored. Losing what the user said is worse than a
+ *   duplicate, which the next dream merges.
+ * - Confirmed by the model ("keeping one loses nothing"): merged in when the fact says everything
+ *   the memory says and more, or has a detail the memory lacks (a number, a name: "every morning
+ *   at 6", "every Thursday"); otherwise a rewording, not stored again.
+ *
+ * A merged text that cannot be stored leaves the fact to be added as it is.
  */
 function mergedText(
   context: MemoryContext,
   relation: FactRelation,
+  by: AddRelation["decidedBy"],
   fact: MemoryRow | undefined,
   other: MemoryRow | undefined,
-): PreparedText | undefined {
-  if (relation.merged === undefined || fact === undefined || other === undefined) return undefined;
+): PreparedText | "keep" | undefined {
+  if (fact === undefined || other === undefined) return undefined;
   const said = contentTerms(other.text);
   const saying = contentTerms(fact.text);
-  const covers = [...said].every((term) => saying.has(term)) && saying.size > said.size;
-  if (!covers && detailsOf(fact.text).every((detail) => detailsOf(other.text).includes(detail)))
-    return undefined;
+  const own = [...saying].filter((term) => !said.has(term));
+  if (by === "rules") {
+    if (own.length === 0) return undefined;
+    if (relation.merged === undefined) return "keep";
+    const merged = contentTerms(relation.merged);
+    if (!own.every((term) => merged.has(term))) return "keep";
+  } else {
+    const covers = own.length > 0 && [...said].every((term) => saying.has(term));
+    if (!covers && detailsOf(fact.text).every((detail) => detailsOf(other.text).includes(detail)))
+      return undefined;
+    if (relation.merged === undefined) return "keep";
+  }
   try {
     const prepared = prepareText(context, relation.merged);
     return prepared.hash === other.hash ? undefined : prepared;
   } catch (error) {
-    if (isLucidError(error, "EMPTY_TEXT") || isLucidError(error, "TEXT_TOO_LONG")) return undefined;
+    if (isLucidError(error, "EMPTY_TEXT") || isLucidError(error, "TEXT_TOO_LONG")) return "keep";
     throw error;
   }
 }

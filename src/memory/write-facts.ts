@@ -79,7 +79,7 @@ export async function writeFacts(context: MemoryContext, input: FactsToWrite): P
       }
       const decision = decisions.get(fact.row.id) ?? { kind: "add" };
       if (decision.kind === "add") {
-        await insert(fact);
+        await insert(fact, decision.relation);
         continue;
       }
       const current = await tx.getMemory(landed.get(decision.other) ?? decision.other);

@@ -188,6 +188,27 @@ describe("add with infer: true", () => {
     expect(history.at(-1)).toMatchObject({ action: "UPDATE", previous_value: storedText, new_value: merged });
   });
 
+  it("keeps a restatement beside the memory when merging would lose words of its own", async () => {
+    const memory = await open();
+    const [stored] = (await memory.add("The production cache runs Redis 7.", { userId: "ron" })).results;
+    facts = { Redis: [{ text: "Redis 7 is the cache engine in production." }] };
+
+    const result = await memory.add("FYI Redis 7 is our cache engine in prod", {
+      userId: "ron",
+      infer: true,
+    });
+
+    expect(result.results).toEqual([
+      expect.objectContaining({
+        event: "ADD",
+        memory: "Redis 7 is the cache engine in production.",
+        relation: expect.objectContaining({ kind: "restates", memoryId: stored?.id, decidedBy: "rules" }),
+      }),
+    ]);
+    expect(result.results[0]?.relation?.reason).toMatch(/kept beside it$/);
+    expect((await memory.get(stored?.id as string))?.memory).toBe("The production cache runs Redis 7.");
+  });
+
   it("does not replace a memory that says more than the value that changed", async () => {
     const memory = await open();
     const [stored] = (await memory.add("The user lives in Porto and has two cats", { userId: "nia" }))

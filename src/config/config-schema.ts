@@ -7,6 +7,7 @@
  */
 
 import type { ScopeOptions } from "../core/scope.js";
+import { JSON_MODES } from "../llm/openai-compatible/openai-compatible-llm.js";
 import type { GateThresholds } from "../policy/policy.js";
 import { POLICY_LAYER_KEYS, type PolicyLayer, readGate, readPolicyLayer } from "../policy/policy-layer.js";
 import {
@@ -20,7 +21,7 @@ import {
 } from "../sleep/sleep-config.js";
 import { isTimeZone } from "../text/expiry-date.js";
 import { ANNOTATION_KEYS, compact, describe, Section } from "./config-section.js";
-import { type LlmSettings, MEM0_LLM_PROVIDERS, mem0LlmSettings } from "./mem0-llm.js";
+import { LLM_PROVIDERS, type LlmSettings, MEM0_LLM_PROVIDERS, mem0LlmSettings } from "./llm-settings.js";
 import type { DeferredString } from "./resolve-env-refs.js";
 
 /**
@@ -47,9 +48,6 @@ export interface OpenAICompatibleEmbedderConfig {
 }
 
 export type EmbedderConfig = LocalEmbedderConfig | OpenAICompatibleEmbedderConfig;
-
-export const LLM_PROVIDERS = ["openai-compatible", "anthropic"] as const;
-export const JSON_MODES = ["json_schema", "json_object", "none"] as const;
 
 /** The optional LLM: Lucid's shape, or Mem0's `{ provider, config }` read into it. */
 export type LlmConfig = LlmSettings;

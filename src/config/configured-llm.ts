@@ -2,7 +2,7 @@ import { LucidError } from "../errors.js";
 import { createAnthropicLlm } from "../llm/anthropic/anthropic-llm.js";
 import type { Llm } from "../llm/llm.js";
 import { createOpenAICompatibleLlm } from "../llm/openai-compatible/openai-compatible-llm.js";
-import type { LlmSettings } from "./mem0-llm.js";
+import type { LlmSettings } from "./llm-settings.js";
 import { type DeferredString, UnsetEnvValue } from "./resolve-env-refs.js";
 
 /**

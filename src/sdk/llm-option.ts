@@ -8,7 +8,7 @@
 
 import { validateConfig } from "../config/config-schema.js";
 import { createConfiguredLlm } from "../config/configured-llm.js";
-import type { LlmSettings } from "../config/mem0-llm.js";
+import type { LlmSettings } from "../config/llm-settings.js";
 import { DEFAULT_MAX_CALLS_PER_RUN, type LlmBinding } from "../core/llm-run.js";
 import { isLucidError, LucidError } from "../errors.js";
 import type { Llm } from "../llm/llm.js";

@@ -1,17 +1,22 @@
 /**
- * Mem0's `llm: { provider, config }` read into Lucid's LLM settings, for the config file and for
- * `new Memory(config)` alike: Mem0's OpenAI-compatible providers become `openai-compatible` on
- * their usual address, `anthropic` stays itself.
+ * The optional LLM's settings, in Lucid's shape (`lucid.config.json`'s `llm`), and Mem0's `llm: {
+ * provider, config }` read into them, for the config file and for `new Memory(config)` alike:
+ * Mem0's OpenAI-compatible providers become `openai-compatible` on their usual address,
+ * `anthropic` stays itself.
  *
  * @module
  */
 
 import { warnOnce } from "../core/warn-once.js";
+import type { JsonMode } from "../llm/openai-compatible/openai-compatible-llm.js";
 import { type DeferredString, UnsetEnvValue } from "./resolve-env-refs.js";
+
+/** The clients Lucid ships. */
+export const LLM_PROVIDERS = ["openai-compatible", "anthropic"] as const;
 
 /** Lucid's LLM settings, as `lucid.config.json`'s `llm` gives them. */
 export interface LlmSettings {
-  provider: "openai-compatible" | "anthropic";
+  provider: (typeof LLM_PROVIDERS)[number];
   model: string;
   baseURL?: string;
   apiKey?: DeferredString;
@@ -19,7 +24,7 @@ export interface LlmSettings {
   timeoutMs?: number;
   maxRetries?: number;
   /** How an OpenAI-compatible server is asked for JSON; weaker modes are tried when it refuses one. */
-  jsonMode?: "json_schema" | "json_object" | "none";
+  jsonMode?: JsonMode;
   /** Most calls one run (an add, a dream, a sleep sweep) may make. Default 20. */
   maxCallsPerRun?: number;
   /** Appended to the extraction prompt of `add` with `infer: true` (Mem0's `customInstructions`). */

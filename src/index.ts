@@ -5,6 +5,8 @@
  */
 
 export type { Clock } from "./clock.js";
+export type { LlmSettings } from "./config/llm-settings.js";
+export type { LlmCost, LlmFeature, LlmFeatureUsage } from "./core/llm-usage.js";
 export type { Scope, ScopeKey, ScopeOptions } from "./core/scope.js";
 export { SCOPE_KEYS } from "./core/scope.js";
 export type { Redaction } from "./core/secrets-guard.js";
@@ -28,6 +30,9 @@ export type {
   DeleteReason,
   DreamAction,
   DreamPlan,
+  JudgeDecision,
+  JudgeOutcome,
+  JudgeRecord,
   MergeAction,
   PlanStats,
   RewriteAction,
@@ -54,11 +59,24 @@ export { createOpenAICompatibleEmbedder } from "./embed/openai-compatible/openai
 export type { LucidErrorCode, LucidErrorOptions } from "./errors.js";
 export { ERROR_CODES, isLucidError, LucidError } from "./errors.js";
 export type { FilterNode, FilterOperator, Filters } from "./filters/filter.js";
+export type { AnthropicLlmOptions } from "./llm/anthropic/anthropic-llm.js";
+export { createAnthropicLlm } from "./llm/anthropic/anthropic-llm.js";
+export type {
+  CompleteRequest,
+  CompleteResult,
+  JsonOutput,
+  Llm,
+  LlmMessage,
+  LlmUsage,
+} from "./llm/llm.js";
+export type { JsonMode, OpenAICompatibleLlmOptions } from "./llm/openai-compatible/openai-compatible-llm.js";
+export { createOpenAICompatibleLlm } from "./llm/openai-compatible/openai-compatible-llm.js";
 export type { PurgeResult } from "./memory/purge.js";
 export type { ScanFinding, ScanResult } from "./memory/scan.js";
 export type {
   AddEvent,
   AddOptions,
+  AddRelation,
   AddResult,
   AddResultItem,
   ExportRecord,
@@ -100,6 +118,7 @@ export type { PolicyLayer } from "./policy/policy-layer.js";
 export type { PolicyInput } from "./policy/resolve-policy.js";
 export { resolvePolicy } from "./policy/resolve-policy.js";
 export type { MemoryOptions } from "./sdk/create-context.js";
+export type { LlmOption } from "./sdk/llm-option.js";
 export type { Mem0ProviderConfig, MemoryConfig } from "./sdk/mem0-config.js";
 export { Memory } from "./sdk/memory.js";
 export { openMemory } from "./sdk/open-memory.js";

@@ -28,6 +28,11 @@ export interface LlmSpend {
   outputTokens: number;
 }
 
+/** What a run's LLM calls cost, and the model: an add's `llm`, a plan's `judge`, a sweep's `llm`. */
+export interface LlmCost extends Readonly<LlmSpend> {
+  readonly model: string;
+}
+
 export interface LlmFeatureUsage extends LlmSpend {
   /** The model of the last call. */
   readonly model: string | null;

@@ -8,6 +8,7 @@
  * @module
  */
 
+import type { LlmCost } from "../core/llm-usage.js";
 import type { Scope } from "../core/scope.js";
 
 export const PLAN_VERSION = 1;
@@ -103,15 +104,8 @@ export interface JudgeDecision {
   readonly wordingNote?: string;
 }
 
-/** What the LLM judge of a plan did (`lucid dream --llm`, `dream.llm`). */
-export interface JudgeRecord {
-  readonly model: string;
-  readonly calls: number;
-  /** HTTP requests the calls took, retries included. */
-  readonly requests: number;
-  readonly failures: number;
-  readonly inputTokens: number;
-  readonly outputTokens: number;
+/** What the LLM judge of a plan did, and what it cost (`model`: the configured LLM's id). */
+export interface JudgeRecord extends LlmCost {
   readonly decisions: readonly JudgeDecision[];
   /** Review items no verdict came back for (a failed call, the call cap): left for a person. */
   readonly unjudged: number;

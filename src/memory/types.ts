@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { LlmFeature, LlmFeatureUsage } from "../core/llm-usage.js";
+import type { LlmCost, LlmFeature, LlmFeatureUsage } from "../core/llm-usage.js";
 import type { Scope, ScopeOptions } from "../core/scope.js";
 import type { Redaction } from "../core/secrets-guard.js";
 import type { Filters } from "../filters/filter.js";
@@ -172,17 +172,6 @@ export interface AddRelation {
   /** `rules` (dream's relation judge) or `llm` (the model confirming what the rules were unsure of). */
   decidedBy: "rules" | "llm";
   reason: string;
-}
-
-/** What the LLM cost one call: calls and tokens, and the model. */
-export interface LlmCost {
-  model: string;
-  calls: number;
-  /** HTTP requests the calls took, retries included. */
-  requests: number;
-  failures: number;
-  inputTokens: number;
-  outputTokens: number;
 }
 
 export interface AddResultItem {

@@ -225,7 +225,13 @@ function plainWord(tag: string): string {
     .trim();
 }
 
-function distinct(items: readonly string[]): string[] {
+/**
+ * The items without blanks and without a repeat (case aside), in their order.
+ *
+ * @example
+ * distinct(["Travel", "travel", "", "Kyoto"]); // => ["Travel", "Kyoto"]
+ */
+export function distinct(items: readonly string[]): string[] {
   const seen = new Set<string>();
   return items.filter((item) => {
     const key = item.toLowerCase();

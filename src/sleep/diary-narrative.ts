@@ -13,7 +13,7 @@
 import type { LlmRun } from "../core/llm-run.js";
 import { isLucidError, type LucidErrorCode } from "../errors.js";
 import type { CompleteRequest } from "../llm/llm.js";
-import { type DiaryEntryMaterial, type EntryRange, quotableRanges } from "./diary-entry.js";
+import { type DiaryEntryMaterial, distinct, type EntryRange, quotableRanges } from "./diary-entry.js";
 
 export interface NarrativeMaterial extends DiaryEntryMaterial {
   /** Bodies of the diary's entries so far, oldest first (`diaryEntries(text)`); the last few are shown. */
@@ -162,16 +162,6 @@ function oneLine(text: string): string {
 
 function clip(text: string, limit: number): string {
   return text.length <= limit ? text : `${text.slice(0, limit - 1).trimEnd()}…`;
-}
-
-function distinct(items: readonly string[]): string[] {
-  const seen = new Set<string>();
-  return items.filter((item) => {
-    const key = item.toLowerCase();
-    if (item === "" || seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
 
 const QUOTE_PAIRS: Readonly<Record<string, string>> = { '"': '"', "'": "'", "“": "”", "«": "»", "„": "“" };

@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import type { MemoryContext } from "../core/context.js";
 import { withLease } from "../core/lease.js";
 import { startLlmRun } from "../core/llm-run.js";
+import type { LlmCost } from "../core/llm-usage.js";
 import type { Scope } from "../core/scope.js";
 import { isLucidError } from "../errors.js";
 import type { SleepEventInput } from "../store/ports/sleep-state.js";
@@ -75,14 +76,7 @@ export interface SweepResult {
   /** The diary entry the sweep wrote (or would write), and where. */
   readonly diary: SweepDiary | null;
   /** What the LLM calls of this sweep cost (the diary's narrative), when it made any. */
-  readonly llm?: {
-    readonly model: string;
-    readonly calls: number;
-    readonly requests: number;
-    readonly failures: number;
-    readonly inputTokens: number;
-    readonly outputTokens: number;
-  };
+  readonly llm?: LlmCost;
 }
 
 /**

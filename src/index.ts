@@ -71,8 +71,13 @@ export type {
 } from "./llm/llm.js";
 export type { JsonMode, OpenAICompatibleLlmOptions } from "./llm/openai-compatible/openai-compatible-llm.js";
 export { createOpenAICompatibleLlm } from "./llm/openai-compatible/openai-compatible-llm.js";
+export type { CaptureDrop, CaptureOptions, CaptureResult } from "./memory/capture.js";
 export type { PurgeResult } from "./memory/purge.js";
+export type { RecallOptions } from "./memory/recall.js";
+export type { RecalledMemory, RecalledNote } from "./memory/recall-block.js";
+export { DEFAULT_CATEGORY_ORDER, RECALL_DEFAULTS } from "./memory/recall-block.js";
 export type { ScanFinding, ScanResult } from "./memory/scan.js";
+export type { TriageDropReason } from "./memory/triage.js";
 export type {
   AddEvent,
   AddOptions,
@@ -120,8 +125,10 @@ export { resolvePolicy } from "./policy/resolve-policy.js";
 export type { MemoryOptions } from "./sdk/create-context.js";
 export type { LlmOption } from "./sdk/llm-option.js";
 export type { Mem0ProviderConfig, MemoryConfig } from "./sdk/mem0-config.js";
+export type { CaptureCallOptions, CaptureCallResult } from "./sdk/memory.js";
 export { Memory } from "./sdk/memory.js";
 export { openMemory } from "./sdk/open-memory.js";
+export type { RecallCallOptions, RecallResult } from "./sdk/recall.js";
 export type {
   RecordLogResult,
   Workspace,

@@ -16,7 +16,7 @@
 import { randomUUID } from "node:crypto";
 import type { MemoryContext } from "../core/context.js";
 import { embedTexts } from "../core/embed-texts.js";
-import { startLlmRun } from "../core/llm-run.js";
+import { type LlmRun, startLlmRun } from "../core/llm-run.js";
 import { scopeColumns, scopeKey } from "../core/scope.js";
 import { policyVisibility } from "../core/visibility.js";
 import { type PreparedText, prepareText } from "../core/write/prepare-text.js";
@@ -26,7 +26,7 @@ import type { MemoryRow } from "../store/ports/memories.js";
 import type { AddRequest, LoggedMessage } from "./add-request.js";
 import { type ExtractedFact, extractionRequest } from "./extraction-prompt.js";
 import { type Fact, judgeFacts } from "./judge-facts.js";
-import type { AddResult } from "./types.js";
+import type { AddResult, AddResultItem } from "./types.js";
 import { writeFacts } from "./write-facts.js";
 
 /** Stored memories shown to the model, as Mem0 shows them. */
@@ -77,8 +77,26 @@ export async function addInferred(context: MemoryContext, request: AddRequest): 
       customInstructions: run.customInstructions,
     }),
   );
-  const facts = uniqueFacts(context, request, answer.json ?? []);
-  const known = await Promise.all(facts.map((fact) => context.store.findByHash(scope, fact.text.hash)));
+  const results = await storeFacts(context, request, answer.json ?? [], { run, shown });
+  return { results, llm: { model: run.model, ...run.spent } };
+}
+
+/**
+ * The facts of a request, stored as their relations to the memories near them decide: a twin by
+ * hash is not stored again, and the relation judge (the rules; with `run`, the model for the pairs
+ * they are unsure of) decides restatements, merges and supersessions. Capture's triage stores the
+ * sentences it keeps through here too, without a model.
+ */
+export async function storeFacts(
+  context: MemoryContext,
+  request: AddRequest,
+  extracted: readonly ExtractedFact[],
+  options: { readonly run?: LlmRun | undefined; readonly shown?: readonly MemoryRow[] } = {},
+): Promise<AddResultItem[]> {
+  const facts = uniqueFacts(context, request, extracted);
+  const known = await Promise.all(
+    facts.map((fact) => context.store.findByHash(request.scope, fact.text.hash)),
+  );
   const fresh = facts.filter((_, index) => known[index] === null);
   const vectors = await embedTexts(
     context,
@@ -86,9 +104,13 @@ export async function addInferred(context: MemoryContext, request: AddRequest): 
     "add",
   );
   const vectorOf = new Map(fresh.map((fact, index) => [fact.row.id, vectors[index] as Float32Array]));
-  const decisions = await judgeFacts(context, run, { request, fresh, vectorOf, shown });
-  const results = await writeFacts(context, { request, facts, known, vectorOf, decisions });
-  return { results, llm: { model: run.model, ...run.spent } };
+  const decisions = await judgeFacts(context, options.run, {
+    request,
+    fresh,
+    vectorOf,
+    shown: options.shown ?? [],
+  });
+  return writeFacts(context, { request, facts, known, vectorOf, decisions });
 }
 
 function renderMessage(message: LoggedMessage): string {

@@ -62,7 +62,8 @@ export type FactDecision =
  */
 export async function judgeFacts(
   context: MemoryContext,
-  run: LlmRun,
+  /** None: the rules decide alone, and a pair they are unsure of is added. */
+  run: LlmRun | undefined,
   input: {
     readonly request: AddRequest;
     readonly fresh: readonly Fact[];
@@ -180,11 +181,11 @@ export async function judgeFacts(
 
 /** The model's verdict on each pair the rules were unsure of, by fact id. */
 async function judgeUnsure(
-  run: LlmRun,
+  run: LlmRun | undefined,
   unsure: readonly [string, FactRelation][],
   rowOf: ReadonlyMap<string, MemoryRow>,
 ): Promise<Map<string, PairJudgement>> {
-  if (unsure.length === 0) return new Map();
+  if (unsure.length === 0 || run === undefined) return new Map();
   const judged = await judgePairs(
     run,
     unsure.flatMap(([fact, relation]) => {

@@ -161,6 +161,7 @@ export async function createContext(options: MemoryOptions): Promise<MemoryConte
     maxTextBytes,
     timeZone,
     messagesPerSession: MESSAGES_PER_SESSION,
-    ...(llm === undefined ? {} : { llm, relateFacts, dreamLlm: options.dreamLlm === true }),
+    relateFacts,
+    ...(llm === undefined ? {} : { llm, dreamLlm: options.dreamLlm === true }),
   };
 }

@@ -16,6 +16,7 @@ import { createDreamApi, type DreamApi } from "../dream/dream-api.js";
 import type { RecordSessionOptions, RecordSessionResult } from "../dream/gate/sessions.js";
 import { LucidError } from "../errors.js";
 import type { Filters } from "../filters/filter.js";
+import type { CaptureOptions, CaptureResult } from "../memory/capture.js";
 import type { PurgeResult } from "../memory/purge.js";
 import type { ScanResult } from "../memory/scan.js";
 import type {
@@ -41,7 +42,20 @@ import type {
 import type { UpdateResult } from "../memory/update.js";
 import { createContext, type MemoryOptions } from "./create-context.js";
 import { type MemoryConfig, readMemoryOptions } from "./mem0-config.js";
+import type { RecallCallOptions, RecallResult } from "./recall.js";
 import { createWorkspace, type Workspace, type WorkspaceOptions } from "./workspace.js";
+
+export interface CaptureCallOptions extends CaptureOptions {
+  /** The host's session: counted once for the scope's auto-dream gate. */
+  sessionId?: string;
+  /** What started it (`user`, `cron`, `heartbeat`, `subagent`…); background triggers do not count. */
+  trigger?: string;
+}
+
+export interface CaptureCallResult extends CaptureResult {
+  /** With `sessionId`: whether it counted, and the sessions since the last dream. */
+  readonly session?: RecordSessionResult;
+}
 
 /**
  * Long-term memory for an agent.
@@ -91,6 +105,48 @@ export class Memory {
    */
   workspace(dir: string, options?: WorkspaceOptions): Workspace {
     return createWorkspace(() => this.ready(), dir, options);
+  }
+
+  /**
+   * What to inject before a turn: the scope's memories ranked (category order, importance, score)
+   * within a token budget, identity and configuration always in, as Mem0's `<recalled-memories>`
+   * block and as data; with `workspace`, the best note snippets too (recorded for sleep).
+   *
+   * @example
+   * const { text } = await memory.recall("plan my Kyoto trip", { userId: "ana" });
+   */
+  async recall(query: string, options?: RecallCallOptions): Promise<RecallResult> {
+    const { recall } = await import("./recall.js");
+    return recall(await this.ready(), query, options);
+  }
+
+  /**
+   * What to keep after a turn: without an LLM a deterministic triage (the user's durable
+   * statements; chatter, questions, requests, tool output dropped; credentials redacted); with
+   * one, `add` with `infer: true`. With `sessionId`, the session is counted for the auto-dream gate
+   * (once per id; background triggers never).
+   *
+   * @example
+   * await memory.capture(turn, { userId: "ana", sessionId: "s-42" });
+   */
+  async capture(messages: Message[], options?: CaptureCallOptions): Promise<CaptureCallResult> {
+    const { sessionId, trigger, ...captureOptions } = options ?? {};
+    const { captureTurn } = await import("../memory/capture.js");
+    const context = await this.ready();
+    const captured = await captureTurn(context, messages, captureOptions);
+    if (sessionId === undefined) return captured;
+    const { userId, agentId, appId, runId } = captureOptions;
+    const scope = {
+      ...(userId === undefined ? {} : { userId }),
+      ...(agentId === undefined ? {} : { agentId }),
+      ...(appId === undefined ? {} : { appId }),
+      ...(runId === undefined ? {} : { runId }),
+    };
+    const session = await this.sessions.record(sessionId, {
+      ...scope,
+      ...(trigger === undefined ? {} : { trigger }),
+    });
+    return { ...captured, session };
   }
 
   /** Store facts: a string, or a conversation whose non-system messages each become a memory. */

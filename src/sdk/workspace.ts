@@ -29,7 +29,7 @@ import { resolveSleepSettings, type SleepSettings, type SleepSettingsInput } fro
 import type { RollbackResult } from "../sleep/sleep-rollback.js";
 import type { SleepStatus } from "../sleep/sleep-status.js";
 import type { SweepPhase, SweepResult } from "../sleep/sleep-sweep.js";
-import type { NoteResult, NoteSearchOptions } from "../sleep/workspace-search.js";
+import type { NoteResult, NoteSearchOptions, NoteSearchResult } from "../sleep/workspace-search.js";
 import type { SleepEvent } from "../store/ports/sleep-state.js";
 
 /** OpenClaw's default agent, whose workspace `~/.openclaw/workspace` is. */
@@ -111,6 +111,8 @@ export interface Workspace {
   index(): Promise<IndexReport>;
   /** Long-term memories of the workspace's scope and note hits, recording recall signals. */
   search(query: string, options?: WorkspaceSearchOptions): Promise<WorkspaceSearchResult>;
+  /** Note hits only (recording recall signals unless `record: false`): what `recall` injects. */
+  notes(query: string, options?: Omit<NoteSearchOptions, "timeZone">): Promise<NoteSearchResult>;
   /** The lines of a note by address: `memory/2026-11-04.md#L3-L5`. */
   get(address: string): Promise<NoteRange>;
   /** Records one search's hits, as a search would. */
@@ -237,6 +239,11 @@ export function createWorkspace(
       const found = await searchNotes(context, root, query, noteOptions);
       const memories = await searchMemories(context, query, { ...memoryOptions, ...scopeToOptions(scope) });
       return { ...memories, notes: found.notes, recorded: found.recorded };
+    },
+    async notes(query, noteOptions = {}) {
+      const context = await ready();
+      const [, { searchNotes }] = await loadHotModules();
+      return searchNotes(context, root, query, { ...noteOptions, timeZone: timeZoneOf(context) });
     },
     async get(address) {
       const { readNoteRange } = await import("../sleep/note-range.js");

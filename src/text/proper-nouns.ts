@@ -10,26 +10,9 @@
  * @module
  */
 
-import { createRequire } from "node:module";
-import type { Model } from "wink-eng-lite-web-model";
-import type { WinkMethods } from "wink-nlp";
 import type { EntitySpan } from "./entities.js";
 import { STOP_WORDS } from "./stop-words.js";
-
-// Loaded on first use, not at import: the model takes ~100 ms to read, and most importers of the
-// library (a CLI listing memories, say) never extract an entity.
-const require = createRequire(import.meta.url);
-let nlp: WinkMethods | undefined;
-
-function tagger(): WinkMethods {
-  if (nlp === undefined) {
-    const winkNLP = require("wink-nlp") as (model: Model, pipe?: string[]) => WinkMethods;
-    const model = require("wink-eng-lite-web-model") as Model;
-    // Sentence boundaries and POS only: NER, negation and sentiment are unused and cost ~30%.
-    nlp = winkNLP(model, ["sbd", "pos"]);
-  }
-  return nlp;
-}
+import { tagger } from "./wink.js";
 
 /**
  * Capitalised words the tagger marks as proper nouns that are not entities in memory text. They

@@ -8,6 +8,7 @@ import { closestName } from "../../text/closest-name.js";
 import type { Command } from "../command.js";
 import { UsageError } from "../usage-error.js";
 import { addCommand } from "./add.js";
+import { captureCommand } from "./capture.js";
 import { configCommand } from "./config.js";
 import { deleteCommand } from "./delete.js";
 import { dreamCommand } from "./dream.js";
@@ -22,6 +23,7 @@ import { mcpCommand } from "./mcp.js";
 import { migrateCommand } from "./migrate.js";
 import { pinCommand, unpinCommand } from "./pin.js";
 import { purgeCommand } from "./purge.js";
+import { recallCommand } from "./recall.js";
 import { reembedCommand } from "./reembed.js";
 import { resetCommand } from "./reset.js";
 import { scanCommand } from "./scan.js";
@@ -34,6 +36,8 @@ import { updateCommand } from "./update.js";
 export const COMMANDS: readonly Command[] = [
   addCommand,
   searchCommand,
+  recallCommand,
+  captureCommand,
   listCommand,
   getCommand,
   updateCommand,

@@ -9,7 +9,12 @@
  */
 
 import { LucidError } from "../errors.js";
-import type { Message } from "../memory/types.js";
+
+/** A message as capture takes it (the SDK's `Message`, which edges do not import). */
+export interface Message {
+  role: string;
+  content: string;
+}
 
 /**
  * @example

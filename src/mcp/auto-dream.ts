@@ -67,14 +67,33 @@ async function recordAndDream(
   sessionId: string,
   scope: CallScope,
 ): Promise<void> {
+  await input.memory.sessions.record(sessionId, { trigger: MCP_TRIGGER, ...scope.options });
+  await dreamIfDue(input, scope);
+}
+
+/** What `dreamIfDue` did: the background event it started, or why none. */
+export type AutoDreamStart =
+  | { readonly started: string }
+  | { readonly started: null; readonly reason: string };
+
+/**
+ * Starts the scope's `dream --auto` as a background event when its gate passes and no dream of the
+ * scope is running in this process; the lease keeps other processes out.
+ */
+export async function dreamIfDue(
+  input: Omit<SessionTrackerInput, "log">,
+  scope: CallScope,
+): Promise<AutoDreamStart> {
   const { memory, events, autoDream = {} } = input;
-  await memory.sessions.record(sessionId, { trigger: MCP_TRIGGER, ...scope.options });
-  if (autoDream.enabled === false || events.active("dream", scope.key) !== undefined) return;
+  if (autoDream.enabled === false) return { started: null, reason: "auto-dream is off (LUCID_DREAM)" };
+  const running = () => events.active("dream", scope.key);
+  if (running() !== undefined) return { started: null, reason: "a dream of this scope is running" };
   const gateOptions = autoDream.thresholds === undefined ? {} : { thresholds: autoDream.thresholds };
   const gate = await memory.dream.gate(scope.options, gateOptions);
+  if (!gate.eligible) return { started: null, reason: gate.reason ?? "not due" };
   // Checked again after the await: another session of this process may have started one meanwhile.
-  if (!gate.eligible || events.active("dream", scope.key) !== undefined) return;
-  events.start({
+  if (running() !== undefined) return { started: null, reason: "a dream of this scope is running" };
+  const event = events.start({
     type: "dream",
     trigger: "auto",
     scope: scope.scope,
@@ -95,4 +114,5 @@ async function recordAndDream(
     },
     summarize: (outcome) => (outcome.ran ? outcome.line : `not run: ${outcome.reason}`),
   });
+  return { started: event.id };
 }

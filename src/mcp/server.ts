@@ -29,7 +29,7 @@ import { isLucidError } from "../errors.js";
 import type { Memory } from "../sdk/memory.js";
 import { DEFAULT_WORKSPACE_SCOPE } from "../sdk/workspace.js";
 import type { SleepSettingsInput } from "../sleep/sleep-config.js";
-import { type AutoDreamOptions, createSessionTracker } from "./auto-dream.js";
+import { type AutoDreamOptions, createSessionTracker, dreamIfDue } from "./auto-dream.js";
 import type { Tool, ToolCall } from "./tool.js";
 import { errorResult, invalidArguments, replyResult } from "./tool-result.js";
 import { TOOLS } from "./tools/index.js";
@@ -45,6 +45,12 @@ export interface McpServerOptions {
   readonly bound?: ScopeOptions;
   /** Auto-dream after a session's first call; `{ enabled: false }` switches it off. */
   readonly autoDream?: AutoDreamOptions;
+  /**
+   * What a session is: `connection` (default) counts each client connection once per scope;
+   * `explicit` counts only the session ids a host passes (memory_session, memory_capture's
+   * `session_id`), for a host whose one connection serves many sessions (a plugin).
+   */
+  readonly sessions?: "connection" | "explicit";
   /** Shared by the sessions of one process (HTTP), so every session sees every background job. */
   readonly events?: EventRegistry;
   /** The session's id when the transport has none (stdio); default a random UUID. */
@@ -114,6 +120,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         return used;
       },
       shown,
+      dreamIfDue: (scope) => dreamIfDue({ memory, events, autoDream: options.autoDream }, scope),
     };
     try {
       return replyResult(await tool.run(args, call));
@@ -123,7 +130,8 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         log(`lucid mcp: ${tool.name} failed: ${(error as Error).stack ?? String(error)}`);
       return errorResult(error);
     } finally {
-      if (used !== undefined) touched(extra.sessionId ?? fallbackSessionId, used);
+      if (used !== undefined && options.sessions !== "explicit")
+        touched(extra.sessionId ?? fallbackSessionId, used);
     }
   };
 

@@ -13,6 +13,7 @@ import type { CallScope } from "../edge/call-scope.js";
 import type { EventRegistry } from "../edge/events.js";
 import type { Memory } from "../sdk/memory.js";
 import type { SleepSettingsInput } from "../sleep/sleep-config.js";
+import type { AutoDreamStart } from "./auto-dream.js";
 
 export interface ToolReply {
   /** What the model reads: short, one fact a line. */
@@ -39,6 +40,8 @@ export interface ToolCall {
    * Every tool that returns memories or plans passes them through here.
    */
   shown<T>(value: T): Promise<T>;
+  /** Starts the scope's auto-dream in the background when its gate passes (after a counted session). */
+  dreamIfDue(scope: CallScope): Promise<AutoDreamStart>;
 }
 
 export interface ToolDef<Shape extends z.ZodRawShape> {

@@ -80,7 +80,7 @@ describe("lucid mcp --http on loopback", () => {
     const [first, second] = await Promise.all([connectHttp(server.url), connectHttp(server.url)]);
     try {
       const { tools } = await first.listTools();
-      expect(tools).toHaveLength(11);
+      expect(tools).toHaveLength(14);
       const added = await callTool(first, "memory_add", {
         facts: ["Alice drinks oat milk", "Alice runs on Sundays"],
       });

@@ -78,6 +78,9 @@ describe("MCP server in-process", () => {
       "memory_event_status",
       "memory_dream",
       "memory_sleep_events",
+      "memory_recall",
+      "memory_capture",
+      "memory_session",
     ]);
     const search = tools.find((tool) => tool.name === "memory_search");
     expect(search?.inputSchema.required).toEqual(["query"]);

@@ -27,7 +27,7 @@ describe("lucid mcp over stdio", () => {
     await Promise.all([alice?.close(), bob?.close()]);
   });
 
-  it("lists the eleven tools, each with an input schema", async () => {
+  it("lists the fourteen tools, each with an input schema", async () => {
     const { tools } = await alice.client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(
       [
@@ -41,6 +41,9 @@ describe("lucid mcp over stdio", () => {
         "memory_list",
         "memory_search",
         "memory_sleep_events",
+        "memory_recall",
+        "memory_capture",
+        "memory_session",
         "memory_update",
       ].sort(),
     );

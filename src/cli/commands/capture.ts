@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { lastTurn, readTranscript } from "../../edge/transcript.js";
 import { LucidError } from "../../errors.js";
+import type { Message } from "../../memory/types.js";
 import { numberFlag } from "../args/flag-values.js";
 import { defineCommand } from "../command.js";
 import { readText } from "../io.js";
@@ -51,7 +52,7 @@ export const captureCommand = defineCommand({
     const { flags } = context;
     const source = context.args[0] ?? "-";
     let sessionId = flags.session;
-    let messages;
+    let messages: Message[];
     if (flags.hook === true) {
       const hook = await readHookInput(await readText(context.io.stdin));
       if (hook.transcriptPath === undefined) {

@@ -4,7 +4,7 @@ import { formatScope, type ScopeOptions, scopeFromOptions } from "../../core/sco
 import { autoDreamEnabled } from "../../edge/auto-dream-switch.js";
 import { isLucidError } from "../../errors.js";
 import type { Workspace } from "../../sdk/workspace.js";
-import { integerFlag } from "../args/flag-values.js";
+import { choiceFlag, integerFlag } from "../args/flag-values.js";
 import { defineCommand } from "../command.js";
 import { chosenWorkspaceDir } from "../sleep/open-workspace.js";
 import { UsageError } from "../usage-error.js";
@@ -72,6 +72,12 @@ export const mcpCommand = defineCommand({
       description:
         "also search DIR's Markdown notes and record recalls for sleep (default: sleep.workspace in the config)",
     },
+    sessions: {
+      type: "string",
+      valueHint: "MODE",
+      description:
+        "connection (default: each connection is a session) or explicit (only the ids the host passes to memory_session / memory_capture; for plugins)",
+    },
     "any-scope": {
       type: "boolean",
       description:
@@ -89,7 +95,8 @@ export const mcpCommand = defineCommand({
   ],
   notes: [
     "Tools: memory_search, memory_add, memory_get, memory_list, memory_update, memory_delete, " +
-      "memory_history, memory_event_list, memory_event_status, memory_dream, memory_sleep_events. Calls act on the default scope " +
+      "memory_history, memory_event_list, memory_event_status, memory_dream, memory_sleep_events, memory_recall, " +
+      "memory_capture, memory_session. Calls act on the default scope " +
       "(--user/--agent/--app, LUCID_USER_ID…, or the config's defaults) unless they pass user_id…",
     "With --workspace DIR (or sleep.workspace in the config), memory_search also returns snippets of DIR's " +
       "Markdown notes and records recalls of its daily notes for `lucid sleep`; memory_get reads a note's lines by path#Lx-Ly.",
@@ -108,6 +115,8 @@ export const mcpCommand = defineCommand({
     if (!flags.http && (port !== undefined || flags.host !== undefined)) {
       throw new UsageError("--port and --host need --http.", "mcp");
     }
+    const sessions =
+      choiceFlag(flags.sessions, "sessions", ["connection", "explicit"] as const, "mcp") ?? "connection";
     const { loaded } = await context.setup();
     const defaults = await context.scope();
     // The scope flags bind the server; the environment and the config only default it.
@@ -137,6 +146,7 @@ export const mcpCommand = defineCommand({
         defaults,
         events,
         autoDream,
+        sessions,
         log,
         ...(workspace === undefined ? {} : { workspace }),
         ...(loaded.config.sleep === undefined ? {} : { sleepSettings: loaded.config.sleep }),

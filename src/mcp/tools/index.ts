@@ -7,6 +7,7 @@
 
 import type { Tool } from "../tool.js";
 import { memoryAddTool } from "./memory-add.js";
+import { memoryCaptureTool } from "./memory-capture.js";
 import { memoryDeleteTool } from "./memory-delete.js";
 import { memoryDreamTool } from "./memory-dream.js";
 import { memoryEventListTool } from "./memory-event-list.js";
@@ -14,7 +15,9 @@ import { memoryEventStatusTool } from "./memory-event-status.js";
 import { memoryGetTool } from "./memory-get.js";
 import { memoryHistoryTool } from "./memory-history.js";
 import { memoryListTool } from "./memory-list.js";
+import { memoryRecallTool } from "./memory-recall.js";
 import { memorySearchTool } from "./memory-search.js";
+import { memorySessionTool } from "./memory-session.js";
 import { memorySleepEventsTool } from "./memory-sleep-events.js";
 import { memoryUpdateTool } from "./memory-update.js";
 
@@ -30,4 +33,7 @@ export const TOOLS: readonly Tool[] = [
   memoryEventStatusTool,
   memoryDreamTool,
   memorySleepEventsTool,
+  memoryRecallTool,
+  memoryCaptureTool,
+  memorySessionTool,
 ];

@@ -1,0 +1,169 @@
+/**
+ * Lucid as OpenClaw's memory (the exclusive `memory` slot): the eight memory tools, recall before
+ * every prompt (`before_prompt_build` → `prependContext`), capture and session counting after
+ * every turn (`agent_end`), consolidation run by Lucid's own engine when the gate passes (in the
+ * Lucid process, in the background: no protocol prompt, no turn spent on it), and `openclaw lucid …`.
+ *
+ * Everything goes through one Lucid process per host process (`shared/lucid-process.ts`).
+ *
+ * @module
+ */
+
+import { existsSync } from "node:fs";
+import { type LucidProcess, startLucid } from "../../shared/lucid-process.js";
+import { registerLucidCli } from "./cli.js";
+import { type PluginConfig, readConfig } from "./config.js";
+import {
+  cleanPrompt,
+  type HookContext,
+  isBackground,
+  isSubagent,
+  lastTurn,
+  scopeOf,
+  triggerOf,
+} from "./sessions.js";
+import { createTools, type PluginTool } from "./tools.js";
+
+interface Logger {
+  info?(message: string): void;
+  warn?(message: string): void;
+  error?(message: string): void;
+}
+
+/** The part of OpenClaw's plugin API this plugin uses (`openclaw/plugin-sdk`, 2026.9). */
+export interface PluginApi {
+  readonly pluginConfig?: unknown;
+  readonly registrationMode?: string;
+  readonly logger?: Logger;
+  registerTool(tool: PluginTool | ((context: HookContext) => PluginTool), options?: { name?: string }): void;
+  on(
+    hook: string,
+    handler: (event: Record<string, unknown>, context: HookContext) => unknown,
+    options?: Record<string, unknown>,
+  ): void;
+  registerCli?(register: (input: { program: unknown }) => void, options?: { commands?: string[] }): void;
+}
+
+const SUBAGENT_NOTE =
+  "You are a subagent — use these memories for context but do not assume you are this user. Do NOT store new memories.\n\n";
+
+// One Lucid per host process and settings: `register` runs several times per process.
+const processes = new Map<string, LucidProcess>();
+
+export function lucidFor(
+  config: PluginConfig,
+  workspace: string | undefined,
+  log: Logger | undefined,
+): LucidProcess {
+  const args = [
+    ...(config.home === undefined ? [] : ["--home", config.home]),
+    "--user",
+    config.userId,
+    ...(workspace === undefined ? [] : ["--workspace", workspace]),
+  ];
+  const key = JSON.stringify([config.command, args, config.autoDream]);
+  let lucid = processes.get(key);
+  if (lucid === undefined) {
+    lucid = startLucid({
+      command: config.command,
+      args,
+      env: { ...process.env, ...(config.autoDream ? {} : { LUCID_DREAM: "off" }) },
+      log: (line) => log?.info?.(`lucid: ${line}`),
+    });
+    processes.set(key, lucid);
+  }
+  return lucid;
+}
+
+const plugin = {
+  id: "lucid",
+  name: "Lucid memory",
+  description: "Local-first long-term memory: recall, capture and consolidation by Lucid.",
+  register(api: PluginApi): void {
+    const config = readConfig(api.pluginConfig);
+    const log = api.logger;
+    // The workspace the host runs in (its notes join recall); known once a hook or tool sees it.
+    let workspace: string | undefined;
+    const lucid = () => lucidFor(config, config.notes ? workspace : undefined, log);
+    const learn = (context: HookContext) => {
+      if (workspace === undefined && context.workspaceDir !== undefined && existsSync(context.workspaceDir)) {
+        workspace = context.workspaceDir;
+      }
+    };
+
+    registerLucidCli(api, () => lucidFor(config, undefined, log), config);
+    if (api.registrationMode === "cli-metadata") return;
+
+    for (const name of [
+      "memory_search",
+      "memory_add",
+      "memory_get",
+      "memory_list",
+      "memory_update",
+      "memory_delete",
+      "memory_event_list",
+      "memory_event_status",
+    ]) {
+      api.registerTool(
+        (context: HookContext) => {
+          learn(context ?? {});
+          return createTools(lucid, config, context ?? {}).find((tool) => tool.name === name) as PluginTool;
+        },
+        { name },
+      );
+    }
+
+    api.on("before_prompt_build", async (event, context) => {
+      const prompt = typeof event.prompt === "string" ? event.prompt : "";
+      if (!config.autoRecall || prompt.length < 5 || isBackground(context)) return undefined;
+      learn(context);
+      try {
+        const { text } = await lucid().call<{ text: string }>("memory_recall", {
+          query: cleanPrompt(prompt),
+          ...recallArgs(config),
+          ...scopeOf(config.userId, context),
+        });
+        return { prependContext: isSubagent(context) ? `${SUBAGENT_NOTE}${text}` : text };
+      } catch (error) {
+        log?.warn?.(`lucid: recall failed, the turn goes on without memories: ${String(error)}`);
+        return undefined;
+      }
+    });
+
+    api.on("agent_end", async (event, context) => {
+      if (event.success === false || isBackground(context)) return;
+      learn(context);
+      const scope = scopeOf(config.userId, context);
+      const trigger = triggerOf(context);
+      const session = context.sessionId === undefined ? {} : { session_id: context.sessionId, trigger };
+      try {
+        const messages = Array.isArray(event.messages) ? lastTurn(event.messages) : [];
+        const answer =
+          config.autoCapture && !isSubagent(context) && messages.length > 0
+            ? await lucid().call("memory_capture", { messages, ...session, ...scope })
+            : context.sessionId === undefined
+              ? undefined
+              : await lucid().call("memory_session", { session_id: context.sessionId, trigger, ...scope });
+        if (answer !== undefined) log?.info?.(`lucid: ${answer.text.split("\n").join(" | ")}`);
+      } catch (error) {
+        log?.warn?.(`lucid: capture failed: ${String(error)}`);
+      }
+    });
+  },
+};
+
+/** The recall settings as Lucid's tool names them. */
+function recallArgs(config: PluginConfig): Record<string, unknown> {
+  const { tokenBudget, maxMemories, threshold, maxNotes, identityAlwaysInclude, categoryOrder } =
+    config.recall;
+  return {
+    ...(tokenBudget === undefined ? {} : { token_budget: tokenBudget }),
+    ...(maxMemories === undefined ? {} : { max_memories: maxMemories }),
+    ...(threshold === undefined ? {} : { threshold }),
+    ...(maxNotes === undefined ? {} : { max_notes: maxNotes }),
+    ...(identityAlwaysInclude === undefined ? {} : { identity_always_include: identityAlwaysInclude }),
+    ...(categoryOrder === undefined ? {} : { category_order: categoryOrder }),
+  };
+}
+
+export default plugin;

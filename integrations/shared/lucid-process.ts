@@ -1,0 +1,214 @@
+/**
+ * The one way both host plugins reach Lucid: a `lucid mcp --sessions explicit` process they start
+ * and talk to over stdio (newline-delimited JSON-RPC, MCP's stdio transport).
+ *
+ * Why a process and not the library in the host's process: Lucid's store is a native module
+ * (better-sqlite3) built for one Node ABI, and the hosts run others — OpenClaw needs Node 24
+ * (ABI 137, where a Node 20 build refuses to load), OpenCode runs plugins in Bun, and OpenClaw
+ * installs plugin dependencies with `--ignore-scripts`, so no native build would happen at
+ * install. A Lucid installed the usual way (`npm install -g lucid-memory`) runs under its own
+ * Node; the plugin stays plain JavaScript with no dependencies, bundled into one file.
+ *
+ * The process is started on first use, shared by every caller in the host process, and never
+ * keeps the host alive: its pipes are unreferenced while no request is in flight, and closing its
+ * stdin ends it once a background dream it started has committed.
+ *
+ * @module
+ */
+
+import { type ChildProcess, spawn } from "node:child_process";
+
+export interface LucidProcessOptions {
+  /** The command that runs Lucid, as argv: default `["lucid"]` (found on PATH). */
+  readonly command?: readonly string[];
+  /** Extra arguments for `lucid mcp` (`--user alice`, `--workspace DIR`, `--home DIR`…). */
+  readonly args?: readonly string[];
+  /** Environment for the process (default: the host's). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** A request's time limit. Default 120 s (the first call loads the sentence model). */
+  readonly timeoutMs?: number;
+  /** Where the process's stderr lines go. */
+  readonly log?: (line: string) => void;
+}
+
+/** A tool's answer: the text the model reads and the data. */
+export interface ToolAnswer<T = Record<string, unknown>> {
+  readonly text: string;
+  readonly data: T;
+}
+
+/** A Lucid tool failed: the code and message Lucid gave (`SCOPE_NOT_ALLOWED: …`). */
+export class LucidToolError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "LucidToolError";
+  }
+}
+
+export interface LucidProcess {
+  call<T = Record<string, unknown>>(tool: string, args: Record<string, unknown>): Promise<ToolAnswer<T>>;
+  /** Closes stdin: Lucid finishes what it runs (a dream commits) and exits. */
+  close(): void;
+}
+
+const PROTOCOL_VERSION = "2025-06-18";
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * @example
+ * const lucid = startLucid({ command: ["lucid"], args: ["--user", "alice"] });
+ * const { text } = await lucid.call("memory_recall", { query: "plan the trip" });
+ */
+export function startLucid(options: LucidProcessOptions = {}): LucidProcess {
+  const [command = "lucid", ...commandArgs] = options.command ?? ["lucid"];
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  const log = options.log ?? (() => {});
+  let child: ChildProcess | undefined;
+  let ready: Promise<unknown> | undefined;
+  let nextId = 1;
+  let failure: Error | undefined;
+  const pending = new Map<number, Pending>();
+
+  // Referenced only while a request waits: an idle Lucid never holds the host's event loop open.
+  const hold = () => {
+    if (child === undefined) return;
+    const busy = pending.size > 0;
+    for (const stream of [child.stdout, child.stderr, child.stdin]) {
+      const handle = stream as unknown as { ref?: () => void; unref?: () => void } | null;
+      if (busy) handle?.ref?.();
+      else handle?.unref?.();
+    }
+    if (busy) child.ref();
+    else child.unref();
+  };
+
+  const failAll = (error: Error) => {
+    failure = error;
+    for (const [id, each] of pending) {
+      clearTimeout(each.timer);
+      each.reject(error);
+      pending.delete(id);
+    }
+  };
+
+  const send = (message: Record<string, unknown>) => {
+    child?.stdin?.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
+  };
+
+  const request = (method: string, params: Record<string, unknown>): Promise<unknown> =>
+    new Promise((resolve, reject) => {
+      if (failure !== undefined) {
+        reject(failure);
+        return;
+      }
+      const id = nextId++;
+      const timer = setTimeout(() => {
+        pending.delete(id);
+        hold();
+        reject(new LucidToolError("TIMEOUT", `Lucid did not answer ${method} within ${timeoutMs} ms.`));
+      }, timeoutMs);
+      (timer as { unref?: () => void }).unref?.();
+      pending.set(id, { resolve, reject, timer });
+      hold();
+      send({ id, method, params });
+    });
+
+  const start = (): Promise<unknown> => {
+    const started = spawn(
+      command,
+      [...commandArgs, "mcp", "--sessions", "explicit", ...(options.args ?? [])],
+      {
+        stdio: ["pipe", "pipe", "pipe"],
+        env: { ...(options.env ?? process.env) } as NodeJS.ProcessEnv,
+      },
+    );
+    child = started;
+    started.on("error", (error) =>
+      failAll(
+        new LucidToolError(
+          "LUCID_NOT_STARTED",
+          `Could not start Lucid (${[command, ...commandArgs].join(" ")}): ${error.message}. Install it with \`npm install -g lucid-memory\`, or set the plugin's \`command\`.`,
+        ),
+      ),
+    );
+    started.on("exit", (code, signal) =>
+      failAll(new LucidToolError("LUCID_EXITED", `Lucid exited (${signal ?? `code ${code}`}).`)),
+    );
+    let buffered = "";
+    started.stdout?.setEncoding("utf8");
+    started.stdout?.on("data", (chunk: string) => {
+      buffered += chunk;
+      for (let newline = buffered.indexOf("\n"); newline !== -1; newline = buffered.indexOf("\n")) {
+        const line = buffered.slice(0, newline).trim();
+        buffered = buffered.slice(newline + 1);
+        if (line !== "") receive(line);
+      }
+    });
+    let errors = "";
+    started.stderr?.setEncoding("utf8");
+    started.stderr?.on("data", (chunk: string) => {
+      errors += chunk;
+      for (let newline = errors.indexOf("\n"); newline !== -1; newline = errors.indexOf("\n")) {
+        log(errors.slice(0, newline));
+        errors = errors.slice(newline + 1);
+      }
+    });
+    hold();
+    return request("initialize", {
+      protocolVersion: PROTOCOL_VERSION,
+      capabilities: {},
+      clientInfo: { name: "lucid-plugin", version: "0.1.0" },
+    }).then((result) => {
+      send({ method: "notifications/initialized" });
+      return result;
+    });
+  };
+
+  const receive = (line: string) => {
+    let message: { id?: unknown; result?: unknown; error?: { message?: string } };
+    try {
+      message = JSON.parse(line);
+    } catch {
+      log(`lucid: unreadable line from the server: ${line.slice(0, 200)}`);
+      return;
+    }
+    if (typeof message.id !== "number") return; // a notification or a request of the server's: none needed
+    const waiting = pending.get(message.id);
+    if (waiting === undefined) return;
+    pending.delete(message.id);
+    clearTimeout(waiting.timer);
+    hold();
+    if (message.error !== undefined) {
+      waiting.reject(new LucidToolError("PROTOCOL", message.error.message ?? "Lucid refused the request."));
+    } else waiting.resolve(message.result);
+  };
+
+  return {
+    async call<T>(tool: string, args: Record<string, unknown>): Promise<ToolAnswer<T>> {
+      ready ??= start();
+      await ready;
+      const result = (await request("tools/call", { name: tool, arguments: args })) as {
+        content?: { type: string; text?: string }[];
+        structuredContent?: Record<string, unknown>;
+        isError?: boolean;
+      };
+      const text = (result.content ?? []).map((block) => block.text ?? "").join("\n");
+      if (result.isError === true) {
+        const error = result.structuredContent?.error as { code?: string; message?: string } | undefined;
+        throw new LucidToolError(error?.code ?? "TOOL_ERROR", error?.message ?? text);
+      }
+      return { text, data: (result.structuredContent ?? {}) as T };
+    },
+    close() {
+      child?.stdin?.end();
+    },
+  };
+}

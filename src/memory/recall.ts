@@ -10,7 +10,13 @@
 
 import type { MemoryContext } from "../core/context.js";
 import { checkUnitInterval } from "../core/inputs.js";
-import { requireScope, type Scope, type ScopeOptions, scopeFromOptions } from "../core/scope.js";
+import {
+  requireScope,
+  type Scope,
+  type ScopeOptions,
+  scopeFromOptions,
+  scopeToOptions,
+} from "../core/scope.js";
 import { LucidError } from "../errors.js";
 import { getAllMemories } from "./get-all.js";
 import {
@@ -69,7 +75,7 @@ export async function recallMemories(
   const scope = requireScope(scopeFromOptions(options), "recall");
   const block = readBlockOptions(options);
   const threshold = checkUnitInterval(options.threshold ?? RECALL_DEFAULTS.threshold, "threshold");
-  const scopeOptions = scopeOnly(options);
+  const scopeOptions = scopeToOptions(scope);
   const trimmed = typeof query === "string" ? query.trim().slice(0, MAX_QUERY_CHARS) : query;
 
   const found =
@@ -101,16 +107,6 @@ export async function recallMemories(
 function candidate(item: MemoryItem, score: number | null): RecallCandidate {
   const category = typeof item.metadata.category === "string" ? item.metadata.category : null;
   return { id: item.id, memory: item.memory, category, metadata: item.metadata, score };
-}
-
-function scopeOnly(options: ScopeOptions): ScopeOptions {
-  const { userId, agentId, appId, runId } = options;
-  return {
-    ...(userId === undefined ? {} : { userId }),
-    ...(agentId === undefined ? {} : { agentId }),
-    ...(appId === undefined ? {} : { appId }),
-    ...(runId === undefined ? {} : { runId }),
-  };
 }
 
 function readBlockOptions(options: RecallOptions): BlockOptions {

@@ -11,7 +11,7 @@
  */
 
 import type { MemoryContext } from "../core/context.js";
-import type { ScopeOptions } from "../core/scope.js";
+import { type ScopeOptions, scopeFromOptions, scopeToOptions } from "../core/scope.js";
 import { createDreamApi, type DreamApi } from "../dream/dream-api.js";
 import type { RecordSessionOptions, RecordSessionResult } from "../dream/gate/sessions.js";
 import { LucidError } from "../errors.js";
@@ -135,13 +135,7 @@ export class Memory {
     const context = await this.ready();
     const captured = await captureTurn(context, messages, captureOptions);
     if (sessionId === undefined) return captured;
-    const { userId, agentId, appId, runId } = captureOptions;
-    const scope = {
-      ...(userId === undefined ? {} : { userId }),
-      ...(agentId === undefined ? {} : { agentId }),
-      ...(appId === undefined ? {} : { appId }),
-      ...(runId === undefined ? {} : { runId }),
-    };
+    const scope = scopeToOptions(scopeFromOptions(captureOptions));
     const session = await this.sessions.record(sessionId, {
       ...scope,
       ...(trigger === undefined ? {} : { trigger }),

@@ -17,6 +17,7 @@ import {
   type RecalledMemory,
   type RecalledNote,
   renderRecallBlock,
+  selectNotes,
 } from "../memory/recall-block.js";
 import type { Workspace } from "./workspace.js";
 
@@ -60,7 +61,6 @@ export async function recall(
   let recorded = 0;
   const left = recalled.options.tokenBudget - recalled.tokens;
   if (workspace !== undefined && maxNotes > 0 && left > 0 && query.trim() !== "") {
-    const { selectNotes } = await import("../memory/recall-block.js");
     const found = await workspace.notes(query, {
       topK: maxNotes,
       ...(recordNotes === undefined ? {} : { record: recordNotes }),

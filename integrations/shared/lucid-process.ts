@@ -16,7 +16,7 @@
  * @module
  */
 
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 
 export interface LucidProcessOptions {
   /** The command that runs Lucid, as argv: default `["lucid"]` (found on PATH). */
@@ -211,4 +211,46 @@ export function startLucid(options: LucidProcessOptions = {}): LucidProcess {
       child?.stdin?.end();
     },
   };
+}
+
+/** What a one-off `lucid <command>` printed. */
+export interface LucidCommandResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/**
+ * Runs one Lucid CLI command to its end (`lucid status --user alice`), for what the MCP tools do
+ * not offer. Never rejects for a non-zero exit: the caller shows Lucid's own message.
+ */
+export function runLucidCommand(
+  options: Pick<LucidProcessOptions, "command" | "env" | "timeoutMs">,
+  args: readonly string[],
+): Promise<LucidCommandResult> {
+  const [command = "lucid", ...commandArgs] = options.command ?? ["lucid"];
+  return new Promise((resolve, reject) => {
+    execFile(
+      command,
+      [...commandArgs, ...args],
+      {
+        env: { ...(options.env ?? process.env) } as NodeJS.ProcessEnv,
+        timeout: options.timeoutMs ?? 120_000,
+        maxBuffer: 16 * 1024 * 1024,
+      },
+      (error, stdout, stderr) => {
+        const code = (error as { code?: unknown } | null)?.code;
+        if (error !== null && typeof code !== "number") {
+          reject(
+            new LucidToolError(
+              "LUCID_NOT_STARTED",
+              `Could not run Lucid (${[command, ...commandArgs].join(" ")}): ${error.message}. Install it with \`npm install -g lucid-memory\`, or set the plugin's \`command\`.`,
+            ),
+          );
+          return;
+        }
+        resolve({ code: typeof code === "number" ? code : 0, stdout, stderr });
+      },
+    );
+  });
 }

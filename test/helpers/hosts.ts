@@ -133,6 +133,12 @@ export interface RunOptions {
   env?: Env;
   /** Default 240 s: a first run of a host is slow on two cores. */
   timeoutMs?: number;
+  /**
+   * How long the host's leftover processes may go on after it exits before they are killed
+   * (default 0). A plugin's Lucid child finishes a background dream after the host is gone, as it
+   * would on a user's machine; a test that checks the dream gives it this grace.
+   */
+  strayGraceMs?: number;
 }
 
 export interface OpenclawRunOptions extends RunOptions {
@@ -156,6 +162,7 @@ export function runOpenclaw(args: readonly string[], options: OpenclawRunOptions
   return runHost(host.node, ["--disable-warning=ExperimentalWarning", host.entry, ...args], {
     cwd: options.cwd ?? options.stateDir,
     timeoutMs: options.timeoutMs,
+    strayGraceMs: options.strayGraceMs,
     env: {
       ...baseEnv(options.home ?? options.stateDir),
       OPENCLAW_STATE_DIR: options.stateDir,
@@ -199,6 +206,7 @@ export function runOpencode(args: readonly string[], options: OpencodeRunOptions
   return runHost(host.bin, args, {
     cwd: options.cwd,
     timeoutMs: options.timeoutMs,
+    strayGraceMs: options.strayGraceMs,
     env: {
       ...baseEnv(options.home),
       OPENCODE_DISABLE_AUTOUPDATE: "1",
@@ -240,7 +248,7 @@ export function seedOpencodeDeps(
 export function runHost(
   command: string,
   args: readonly string[],
-  options: { cwd: string; env: Env; timeoutMs?: number | undefined },
+  options: { cwd: string; env: Env; timeoutMs?: number | undefined; strayGraceMs?: number | undefined },
 ): Promise<HostRun> {
   const timeoutMs = options.timeoutMs ?? 240_000;
   const env: Record<string, string> = {};
@@ -260,24 +268,37 @@ export function runHost(
     child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
 
     let timedOut = false;
-    let exit: { code: number | null; signal: NodeJS.Signals | null; durationMs: number; strays: boolean };
+    let exit:
+      | { code: number | null; signal: NodeJS.Signals | null; durationMs: number; strays: boolean }
+      | undefined;
+    let closed = false;
     let settled = false;
-    const killGroup = (): boolean => {
+    const signalGroup = (signal: NodeJS.Signals | 0): boolean => {
       if (child.pid === undefined) return false;
       try {
-        process.kill(-child.pid, "SIGKILL");
+        process.kill(-child.pid, signal);
         return true;
       } catch {
         return false;
       }
+    };
+    const killGroup = (): boolean => signalGroup("SIGKILL");
+    // Waits (up to the grace) for the group to empty by itself, then kills what is left.
+    const settleGroup = async (): Promise<boolean> => {
+      const alive = signalGroup(0);
+      const deadline = Date.now() + (options.strayGraceMs ?? 0);
+      while (signalGroup(0) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 100));
+      killGroup();
+      return alive;
     };
     const timer = setTimeout(() => {
       timedOut = true;
       killGroup();
     }, timeoutMs);
 
+    // Once the host has exited and its strays are settled, and its pipes are closed.
     const finish = (): void => {
-      if (settled) return;
+      if (settled || exit === undefined) return;
       settled = true;
       clearTimeout(timer);
       resolvePromise({
@@ -292,8 +313,13 @@ export function runHost(
       clearTimeout(timer);
       reject(error);
     });
-    child.on("exit", (code, signal) => {
-      exit = { code, signal, durationMs: Date.now() - started, strays: !timedOut && killGroup() };
+    child.on("exit", async (code, signal) => {
+      const durationMs = Date.now() - started;
+      exit = { code, signal, durationMs, strays: !timedOut && (await settleGroup()) };
+      if (closed) {
+        finish();
+        return;
+      }
       // Strays outside the group (setsid) may still hold the pipes: stop waiting for them.
       setTimeout(() => {
         child.stdout.destroy();
@@ -301,7 +327,10 @@ export function runHost(
         finish();
       }, 2_000).unref();
     });
-    child.on("close", finish);
+    child.on("close", () => {
+      closed = true;
+      finish();
+    });
   });
 }
 

@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { LucidProcess } from "../../shared/lucid-process.js";
+import { type LucidProcess, runLucidCommand } from "../../shared/lucid-process.js";
 import type { PluginConfig } from "./config.js";
 import type { PluginApi } from "./index.js";
 
@@ -35,14 +35,17 @@ export function registerLucidCli(api: PluginApi, lucid: () => LucidProcess, conf
           };
           try {
             const answer = await lucid().call(tool, { user_id: config.userId, ...args(...given) });
-            console.log(
-              options.json === true ? JSON.stringify({ ok: true, ...answer.data }, null, 2) : answer.text,
+            // OpenClaw routes console.log to stderr in its CLI: results go to stdout themselves.
+            process.stdout.write(
+              `${options.json === true ? JSON.stringify({ ok: true, ...answer.data }, null, 2) : answer.text}\n`,
             );
           } catch (error) {
             const message = error instanceof Error ? error.message : String(error);
             if (options.json === true)
-              console.log(JSON.stringify({ ok: false, error: `${tool} failed: ${message}` }, null, 2));
-            else console.error(`${tool} failed: ${message}`);
+              process.stdout.write(
+                `${JSON.stringify({ ok: false, error: `${tool} failed: ${message}` }, null, 2)}\n`,
+              );
+            else process.stderr.write(`${tool} failed: ${message}\n`);
             process.exitCode = 1;
           } finally {
             lucid().close();
@@ -52,7 +55,29 @@ export function registerLucidCli(api: PluginApi, lucid: () => LucidProcess, conf
         .command("status")
         .description("Lucid's store, scopes and the auto-dream gate")
         .option("--json", "JSON output")
-        .action(run("memory_dream", () => ({ dry_run: true })));
+        .action(async (...given: unknown[]) => {
+          // `lucid status` itself: the store, counts by scope and category, and the gate.
+          const json = (given.find((each) => typeof each === "object" && each !== null) as { json?: boolean })
+            ?.json;
+          const args = [
+            ...(config.home === undefined ? [] : ["--home", config.home]),
+            "status",
+            "--user",
+            config.userId,
+            ...(json === true ? ["--json"] : []),
+          ];
+          try {
+            const result = await runLucidCommand({ command: config.command }, args);
+            if (result.stdout !== "") process.stdout.write(result.stdout);
+            if (result.stderr !== "") process.stderr.write(result.stderr);
+            if (result.code !== 0) process.exitCode = result.code;
+          } catch (error) {
+            process.stderr.write(
+              `lucid status failed: ${error instanceof Error ? error.message : String(error)}\n`,
+            );
+            process.exitCode = 1;
+          }
+        });
       root
         .command("search <query>")
         .description("Search memories")

@@ -30,7 +30,13 @@ export const ALWAYS_INCLUDED: readonly string[] = Object.freeze(["identity", "co
 export const RECALL_DEFAULTS = Object.freeze({
   tokenBudget: 1500,
   maxMemories: 15,
-  threshold: 0.4,
+  // Not Mem0's 0.4, which is a cosine: Lucid's fused score has its own scale, and it runs lower in
+  // a small store (a plainly relevant memory at 0.22–0.30, unrelated ones at 0–0.13, in a new
+  // store of a few memories) than in a large one. On LoCoMo (`npm run bench:recall-threshold`)
+  // 0.2 keeps all the evidence recall of no threshold and trims an off-topic turn's block
+  // (15 → 10.6 memories); 0.4 loses 9 % of the evidence there and drops relevant memories of a
+  // small store outright.
+  threshold: 0.2,
   maxNotes: 3,
 });
 

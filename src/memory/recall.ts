@@ -36,7 +36,7 @@ export interface RecallOptions extends ScopeOptions {
   tokenBudget?: number;
   /** Memories injected at most. Default 15. */
   maxMemories?: number;
-  /** Least search score of a memory found by the query. Default 0.4. */
+  /** Least search score of a memory found by the query. Default 0.2 (measured: BENCHMARKS.md, "Recall threshold"). */
   threshold?: number;
   /** Category ranking, first = most relevant. Default Mem0's (identity, configuration, rule…). */
   categoryOrder?: readonly string[];

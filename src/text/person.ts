@@ -9,7 +9,8 @@
  * - `my`/`mine` become "their"/"theirs" once the sentence's subject has become the user ("User
  *   keeps their bike"), else "the user's" ("User's" at a sentence start); `me` becomes "the user",
  *   `myself` "themselves";
- * - "Alice and I prefer" keeps its plural verb; "World War I" and "Type I" are not pronouns;
+ * - "Alice and I prefer" keeps its plural verb ("My name is Ana and I live" does not: two clauses);
+ *   "World War I" and "Type I" are not pronouns;
  * - nothing inside quotation marks or backticks changes: those are someone's exact words.
  * "We"/"our" are left alone: whether they mean the user's team or family is not in the text.
  *
@@ -58,7 +59,7 @@ export function toThirdPerson(text: string): PersonRewrite {
     const subject = start ? "User" : "the user";
     if (isSubjectPronoun(tokens, index, lower)) {
       replaced.push(lower);
-      const plural = COORDINATORS.has(previousWord(tokens, index)?.toLowerCase() ?? "");
+      const plural = inCompoundSubject(tokens, index);
       token.text = contraction(lower, subject, tokens, index) ?? subject;
       if (lower === "i" && !plural) conjugateFollowing(tokens, index);
       // "Alice and I … my" could be either of them: only a user alone owns "their".
@@ -101,6 +102,31 @@ function isSubjectPronoun(tokens: readonly Token[], index: number, lower: string
   if (!atSentenceStart(tokens, index - 2)) return false;
   const next = nextWordIndex(tokens, index);
   return lower !== "i" || (next !== undefined && isLikelyVerb((tokens[next] as Token).text));
+}
+
+/**
+ * "Alice and I prefer": `I` is one of two subjects, and the verb stays plural. Not when a verb
+ * comes before the "and" in the sentence: then "and" joins two clauses ("My name is Ana and I
+ * live in Porto") and this `I` is a subject of its own.
+ */
+function inCompoundSubject(tokens: readonly Token[], index: number): boolean {
+  if (!COORDINATORS.has(previousWord(tokens, index)?.toLowerCase() ?? "")) return false;
+  for (let at = index - 1; at >= 0; at--) {
+    const token = tokens[at] as Token;
+    if (token.word && at < index - 2 && isFiniteVerb(token.text)) return false;
+    if (token.word && atSentenceStart(tokens, at)) break;
+  }
+  return true;
+}
+
+const THIRD_PERSON_AUXILIARIES = new Set(["is", "are", "was", "were", "has", "had", "does", "did", "am"]);
+
+/** A verb of any person: "went", "is", "likes" (a common verb's third-person form). */
+function isFiniteVerb(word: string): boolean {
+  const lower = word.toLowerCase();
+  if (isLikelyVerb(lower) || THIRD_PERSON_AUXILIARIES.has(lower)) return true;
+  const stems = [lower.replace(/ies$/u, "y"), lower.replace(/es$/u, ""), lower.replace(/s$/u, "")];
+  return lower.endsWith("s") && stems.some((stem) => stem !== lower && COMMON_VERBS.has(stem));
 }
 
 function contraction(

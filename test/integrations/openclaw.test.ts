@@ -110,7 +110,7 @@ describeWithHost("openclaw", "Lucid as OpenClaw's memory plugin", () => {
             lucid: {
               enabled: true,
               hooks: { allowConversationAccess: true },
-              config: { command: LUCID, home: lucidHome, userId: "alice", recall: { threshold: 0.15 } },
+              config: { command: LUCID, home: lucidHome, userId: "alice" },
             },
           },
         },

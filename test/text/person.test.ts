@@ -25,6 +25,12 @@ describe("toThirdPerson", () => {
     ["My sister lives in Lyon", "User's sister lives in Lyon"],
     ["Send me the weekly report", "Send the user the weekly report"],
     ["Alice and I prefer Thai food", "Alice and the user prefer Thai food"],
+    ["My wife and I live in Porto", "User's wife and the user live in Porto"],
+    ["My name is Ana Lima and I live in Porto.", "User's name is Ana Lima and the user lives in Porto."],
+    [
+      "I met Bob in 2019, and I still work with him",
+      "User met Bob in 2019, and the user still works with him",
+    ],
     ["Yesterday I went to Rome", "Yesterday the user went to Rome"],
     ["i prefer dark mode", "User prefers dark mode"],
     ["Tests pass. I usually run them twice.", "Tests pass. User usually runs them twice."],

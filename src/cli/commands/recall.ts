@@ -13,7 +13,7 @@ export const recallCommand = defineCommand({
   flags: {
     budget: { type: "string", valueHint: "N", description: "tokens the block may take (default 1500)" },
     max: { type: "string", valueHint: "N", description: "memories at most (default 15)" },
-    threshold: { type: "string", valueHint: "T", description: "least search score (default 0.4)" },
+    threshold: { type: "string", valueHint: "T", description: "least search score (default 0.2)" },
     notes: { type: "string", valueHint: "N", description: "workspace note snippets at most (default 3)" },
     workspace: {
       type: "string",

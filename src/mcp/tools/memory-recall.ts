@@ -19,7 +19,7 @@ export const memoryRecallTool = defineTool({
       .optional()
       .describe("Tokens the block may take (default 1500)."),
     max_memories: z.number().int().min(0).max(200).optional().describe("Memories at most (default 15)."),
-    threshold: z.number().min(0).max(1).optional().describe("Least search score of a memory (default 0.4)."),
+    threshold: z.number().min(0).max(1).optional().describe("Least search score of a memory (default 0.2)."),
     max_notes: z.number().int().min(0).max(50).optional().describe("Note snippets at most (default 3)."),
     category_order: z.array(z.string().min(1)).optional().describe("Category ranking, most relevant first."),
     identity_always_include: z

@@ -116,14 +116,15 @@ function withoutSpeakers(q: LocomoQuestion, data: LocomoData): string {
   );
 }
 
-interface Ingest {
+export interface Ingest {
   readonly ms: number;
   readonly duplicates: number;
   /** Memory id → the dia_id of the turn it was added from (the first, for a repeated turn). */
   readonly diaIdOf: ReadonlyMap<string, string>;
 }
 
-async function ingestSessions(memory: Memory, data: LocomoData): Promise<Ingest> {
+/** One add per session, each message named by its speaker, at the session's date. */
+export async function ingestSessions(memory: Memory, data: LocomoData): Promise<Ingest> {
   progress(`ingesting ${data.turns.length} turns, one add per session`);
   const sessions = new Map<string, LocomoTurn[]>();
   for (const turn of data.turns) {

@@ -24,13 +24,20 @@ export interface TaggedSentence {
 const LONG_RUN = /\S{100,}/gu;
 
 /**
+ * Sentences as wink-nlp splits them, except that a split inside a word ("tsconfig.json",
+ * "db.staging.internal", "v1.2.3": a dot with a letter or digit right after it) is undone.
+ *
  * @example
  * taggedSentences("Thanks! My sister is a nurse.").map((s) => s.text); // => ["Thanks!", "My sister is a nurse."]
+ * taggedSentences("Open tsconfig.json now.").map((s) => s.text); // => ["Open tsconfig.json now."]
  */
 export function taggedSentences(text: string): TaggedSentence[] {
   const nlp = tagger();
-  const doc = nlp.readDoc(text.replace(LONG_RUN, (run) => " ".repeat(run.length)));
-  const sentences: TaggedSentence[] = [];
+  const source = text.replace(LONG_RUN, (run) => " ".repeat(run.length));
+  const doc = nlp.readDoc(source);
+  // Offsets into `text` (the blanking keeps lengths), so a joined sentence is the text between.
+  const spans: { start: number; end: number; words: TaggedWord[] }[] = [];
+  let cursor = 0;
   doc.sentences().each((sentence: ItemSentence) => {
     const values = sentence.tokens().out() as string[];
     const tags = sentence.tokens().out(nlp.its.pos) as string[];
@@ -40,7 +47,22 @@ export function taggedSentences(text: string): TaggedSentence[] {
       tag: tags[index] ?? "X",
     }));
     const own = (sentence.out() as string).trim();
-    if (own !== "") sentences.push({ text: own, words });
+    if (own === "") return;
+    const found = source.indexOf(own, cursor);
+    const start = found === -1 ? cursor : found;
+    const end = found === -1 ? cursor : found + own.length;
+    cursor = end;
+    const previous = spans.at(-1);
+    const splitInsideWord =
+      previous !== undefined && source[previous.end - 1] === "." && previous.end === start;
+    if (splitInsideWord && /^[\p{L}\p{N}]/u.test(source.slice(start, start + 1))) {
+      previous.end = end;
+      previous.words.push(...words);
+    } else spans.push({ start, end, words });
   });
+  const sentences = spans.map((span) => ({
+    text: text.slice(span.start, span.end).trim(),
+    words: span.words,
+  }));
   return sentences;
 }

@@ -118,11 +118,16 @@ const plugin = {
       if (!config.autoRecall || prompt.length < 5 || isBackground(context)) return undefined;
       learn(context);
       try {
-        const { text } = await lucid().call<{ text: string }>("memory_recall", {
-          query: cleanPrompt(prompt),
-          ...recallArgs(config),
-          ...scopeOf(config.userId, context),
-        });
+        const { text, data } = await lucid().call<{ memories?: unknown[]; notes?: unknown[] }>(
+          "memory_recall",
+          {
+            query: cleanPrompt(prompt),
+            ...recallArgs(config),
+            ...scopeOf(config.userId, context),
+          },
+        );
+        // Nothing recalled adds nothing to the prompt.
+        if ((data.memories?.length ?? 0) === 0 && (data.notes?.length ?? 0) === 0) return undefined;
         return { prependContext: isSubagent(context) ? `${SUBAGENT_NOTE}${text}` : text };
       } catch (error) {
         log?.warn?.(`lucid: recall failed, the turn goes on without memories: ${String(error)}`);

@@ -61,6 +61,9 @@ export const recallCommand = defineCommand({
       ...(dir === undefined ? {} : { workspace: memory.workspace(dir) }),
     };
     const recalled = await context.shown(await memory.recall(query, options));
-    return { json: { ...recalled }, render: () => recalled.text };
+    // A hook's stdout goes into the prompt: when nothing is recalled it adds nothing (not a
+    // "No stored memories found" block before every message of a new user).
+    const empty = recalled.memories.length === 0 && recalled.notes.length === 0;
+    return { json: { ...recalled }, render: () => (hook !== undefined && empty ? "" : recalled.text) };
   },
 });

@@ -49,9 +49,25 @@ describeWithHost("openclaw", "Lucid as OpenClaw's memory plugin", () => {
   const openclaw = (args: string[], options: { strayGraceMs?: number } = {}): Promise<HostRun> =>
     runOpenclaw(args, { stateDir, configPath, timeoutMs: TURN, ...options });
 
-  const turn = async (message: string, sessionId: string, options: { strayGraceMs?: number } = {}) => {
+  const turn = async (
+    message: string,
+    sessionId: string,
+    options: { strayGraceMs?: number; sessionKey?: string } = {},
+  ) => {
+    const key = options.sessionKey === undefined ? [] : ["--session-key", options.sessionKey];
     const run = await openclaw(
-      ["agent", "--local", "--agent", "main", "--session-id", sessionId, "--message", message, "--json"],
+      [
+        "agent",
+        "--local",
+        "--agent",
+        "main",
+        "--session-id",
+        sessionId,
+        ...key,
+        "--message",
+        message,
+        "--json",
+      ],
       options,
     );
     expect(run.code, `openclaw agent failed:\n${run.stderr.slice(-3000)}`).toBe(0);
@@ -188,6 +204,27 @@ describeWithHost("openclaw", "Lucid as OpenClaw's memory plugin", () => {
 
       // The turn counted its session for the auto-dream gate (2 needed).
       expect(lucid("status", "--user", "alice").autoDream[0].gate.sessions).toBe(1);
+    },
+    TURN,
+  );
+
+  it(
+    "gives a subagent its user's memories, but it stores nothing and counts no session",
+    async () => {
+      llm.queue.push({ text: "On it." });
+      const before = llm.calls.length;
+      const stored = lucid("list", "--user", "alice").results.length;
+      const sessions = lucid("status", "--user", "alice").autoDream[0].gate.sessions;
+      await turn("How does Alice take her coffee? I prefer green tea in the afternoons.", "subagent-one", {
+        sessionKey: "agent:main:subagent:7d2c",
+      });
+      const asked = userTexts(llm.calls[before]?.messages ?? []).find((text) =>
+        text.includes("take her coffee?"),
+      );
+      expect(asked).toContain("You are a subagent");
+      expect(asked).toContain("Alice drinks her coffee black");
+      expect(lucid("list", "--user", "alice").results.length).toBe(stored);
+      expect(lucid("status", "--user", "alice").autoDream[0].gate.sessions).toBe(sessions);
     },
     TURN,
   );

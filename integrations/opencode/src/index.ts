@@ -1,0 +1,220 @@
+/**
+ * Lucid as OpenCode's long-term memory:
+ * - recall before every model call: the block `memory_recall` gives for the user's latest message
+ *   goes into the system prompt (`experimental.chat.system.transform`);
+ * - capture after every turn: when the session goes idle, its last turn (the user's message and
+ *   the assistant's text, read back through OpenCode's client) goes to `memory_capture`;
+ * - sessions counted on their first message (`memory_session`): when Lucid's gate passes, Lucid
+ *   dreams with its own engine, in its own process — no protocol prompt, no turn spent on it;
+ * - the `lucid_*` tools for the model.
+ *
+ * Everything goes through one `lucid mcp` process per plugin instance
+ * (`shared/lucid-process.ts`), started on first use. A Lucid failure is logged and the turn goes
+ * on without memory.
+ *
+ * Only the plugin function is exported: OpenCode calls every function a plugin module exports.
+ *
+ * @module
+ */
+
+import { type LucidProcess, startLucid, type ToolAnswer } from "../../shared/lucid-process.js";
+import { Background } from "./background.js";
+import { type PluginConfig, readConfig } from "./config.js";
+import type { Hooks, OpencodeClient, Plugin, PluginInput } from "./host.js";
+import { Sessions } from "./sessions.js";
+import { createTools } from "./tools.js";
+import { lastTurn, type TurnMessage, textOf } from "./turns.js";
+
+// A pasted file is not a query: recall searches by the message's opening.
+const MAX_QUERY_CHARS = 4_000;
+
+/**
+ * @example
+ * // .opencode/plugins/lucid.js is the bundle; OpenCode loads it and calls:
+ * const hooks = await LucidPlugin({ client, directory: "/work/app", worktree: "/work/app" });
+ */
+export const LucidPlugin: Plugin = async (input: PluginInput, options?: Record<string, unknown>) => {
+  const config = readConfig(options);
+  const log = createLog(input.client);
+  const lucid = closable(
+    startLucid({
+      command: config.command,
+      args: lucidArgs(config, input.directory),
+      env: { ...process.env, ...(config.autoDream ? {} : { LUCID_DREAM: "off" }) },
+      log: (line) => log("debug", `lucid: ${line}`),
+    }),
+  );
+  const sessions = new Sessions();
+  const background = new Background();
+
+  const kindOf = async (sessionID: string): Promise<"user" | "subagent"> => {
+    try {
+      const { data } = await input.client.session.get({ path: { id: sessionID } });
+      return typeof data?.parentID === "string" && data.parentID !== "" ? "subagent" : "user";
+    } catch {
+      return "user";
+    }
+  };
+
+  const countSession = async (sessionID: string) => {
+    try {
+      const trigger = await sessions.kind(sessionID);
+      const answer = await lucid.call<{ dream?: { started?: string | null } }>("memory_session", {
+        session_id: sessionID,
+        trigger,
+      });
+      noteDream(answer.data.dream?.started);
+      log("info", `lucid: ${answer.text}`);
+    } catch (error) {
+      log("warn", `lucid: could not count session ${sessionID}: ${String(error)}`);
+    }
+  };
+
+  const noteDream = (started: string | null | undefined) => {
+    if (typeof started === "string") background.dreamStarted(started);
+  };
+
+  const capture = async (sessionID: string) => {
+    try {
+      if ((await sessions.kind(sessionID)) === "subagent") return;
+      const turn = (await turnOf(input.client, sessionID)) ?? keptTurn(sessionID);
+      if (turn === undefined || !sessions.markCaptured(sessionID, turn.id)) return;
+      const answer = await lucid.call<{ dream?: { started?: string | null } }>("memory_capture", {
+        messages: turn.messages,
+        session_id: sessionID,
+        trigger: "user",
+      });
+      noteDream(answer.data.dream?.started);
+      log("info", `lucid: ${answer.text.split("\n").join(" | ")}`);
+    } catch (error) {
+      log("warn", `lucid: capture failed, nothing was stored for this turn: ${String(error)}`);
+    }
+  };
+
+  // When OpenCode's client cannot read the session back, the user's words are still known.
+  const keptTurn = (sessionID: string): { id: string; messages: TurnMessage[] } | undefined => {
+    const prompt = sessions.prompt(sessionID);
+    return prompt === undefined
+      ? undefined
+      : { id: prompt.id, messages: [{ role: "user", content: prompt.text }] };
+  };
+
+  const recall = async (sessionID: string): Promise<string | undefined> => {
+    const prompt = sessions.prompt(sessionID);
+    if (prompt === undefined) return undefined;
+    const cached = sessions.cachedRecall(sessionID, prompt.id);
+    if (cached !== undefined) return cached;
+    const { text, data } = await lucid.call<{ memories?: unknown[]; notes?: unknown[] }>("memory_recall", {
+      query: prompt.text.slice(0, MAX_QUERY_CHARS),
+      ...recallArgs(config),
+    });
+    // Nothing recalled adds nothing to the system prompt.
+    const empty = (data.memories?.length ?? 0) === 0 && (data.notes?.length ?? 0) === 0;
+    sessions.cacheRecall(sessionID, prompt.id, empty ? "" : text);
+    return empty ? "" : text;
+  };
+
+  const hooks: Hooks = {
+    tool: createTools({ lucid: () => lucid, isSubagent: (id) => sessions.isSubagent(id) }),
+
+    "chat.message": async (hookInput, output) => {
+      const text = textOf(output.parts ?? []);
+      if (text === "") return;
+      const sessionID = hookInput.sessionID;
+      const prompt = { id: output.message?.id ?? hookInput.messageID ?? `${Date.now()}`, text };
+      if (sessions.prompted(sessionID, prompt, () => kindOf(sessionID))) {
+        background.run(() => countSession(sessionID));
+      }
+    },
+
+    "experimental.chat.system.transform": async (hookInput, output) => {
+      // No session: one of OpenCode's own side calls (a title, an agent draft), not the user's turn.
+      if (!config.autoRecall || hookInput.sessionID === undefined) return;
+      try {
+        const block = await recall(hookInput.sessionID);
+        if (block !== undefined && block.trim() !== "") output.system.push(block);
+      } catch (error) {
+        log("warn", `lucid: recall failed, the turn goes on without memories: ${String(error)}`);
+      }
+    },
+
+    event: async ({ event }) => {
+      const sessionID = event.properties?.sessionID;
+      if (typeof sessionID !== "string") return;
+      if (event.type === "session.idle" && config.autoCapture) background.run(() => capture(sessionID));
+      if (event.type === "session.deleted") sessions.forget(sessionID);
+    },
+
+    dispose: async () => {
+      await background.settle();
+      await background.dreamsDone(lucid, (message) => log("warn", message));
+      lucid.close();
+    },
+  };
+  return hooks;
+};
+
+export default LucidPlugin;
+
+/**
+ * The process, refusing calls once closed: a write to its ended stdin would be an uncaught error
+ * in the host, and a late event or tool call after `dispose` is not worth that.
+ */
+function closable(inner: LucidProcess): LucidProcess {
+  let closed = false;
+  return {
+    call<T>(tool: string, args: Record<string, unknown>): Promise<ToolAnswer<T>> {
+      if (closed) return Promise.reject(new Error(`lucid: closed, ${tool} was not called`));
+      return inner.call<T>(tool, args);
+    },
+    close() {
+      closed = true;
+      inner.close();
+    },
+  };
+}
+
+/** `lucid mcp`'s arguments: the user, the home, and the project as the notes workspace. */
+function lucidArgs(config: PluginConfig, directory: string): string[] {
+  return [
+    ...(config.home === undefined ? [] : ["--home", config.home]),
+    "--user",
+    config.userId,
+    ...(config.notes && directory !== "" ? ["--workspace", directory] : []),
+  ];
+}
+
+/** The recall settings as Lucid's tool names them. */
+function recallArgs(config: PluginConfig): Record<string, number> {
+  const { tokenBudget, maxMemories, threshold, maxNotes } = config.recall;
+  return {
+    ...(tokenBudget === undefined ? {} : { token_budget: tokenBudget }),
+    ...(maxMemories === undefined ? {} : { max_memories: maxMemories }),
+    ...(threshold === undefined ? {} : { threshold }),
+    ...(maxNotes === undefined ? {} : { max_notes: maxNotes }),
+  };
+}
+
+/** The session's last turn as OpenCode stored it, or undefined when it cannot be read. */
+async function turnOf(
+  client: OpencodeClient,
+  sessionID: string,
+): Promise<{ id: string; messages: TurnMessage[] } | undefined> {
+  try {
+    const { data } = await client.session.messages({ path: { id: sessionID } });
+    return Array.isArray(data) ? lastTurn(data) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Logs through OpenCode (its log file), never failing: a log line is not worth a turn. */
+function createLog(client: OpencodeClient): (level: "debug" | "info" | "warn", message: string) => void {
+  return (level, message) => {
+    try {
+      client.app.log({ body: { service: "lucid", level, message } }).catch(() => {});
+    } catch {
+      // no log client: nothing to do
+    }
+  };
+}

@@ -407,8 +407,21 @@ function isImperative(core: readonly TaggedWord[]): boolean {
     const next = core[index + 1];
     return next !== undefined && (next.lower === "n't" || next.lower === "not" || next.tag === "VERB");
   }
-  return first.tag === "VERB" && !/(?:ing|ed)$/u.test(first.lower);
+  if (first.tag === "VERB") return !/(?:ing|ed)$/u.test(first.lower);
+  // The tagger reads a sentence-initial verb it does not expect as a noun ("Review/NOUN this
+  // patch"). A sentence with no verb at all whose first word governs a determiner or a pronoun
+  // ("… this patch", "… it") can only be an order, with that first word its verb.
+  const next = core[index + 1];
+  const hasVerb = core.some((word) => word.tag === "VERB" || word.tag === "AUX");
+  const object =
+    next !== undefined &&
+    ((next.tag === "DET" && OBJECT_DETERMINERS.has(next.lower)) ||
+      (next.tag === "PRON" && next.lower !== "i"));
+  return !hasVerb && !["DET", "PRON", "NUM", "PUNCT"].includes(first.tag) && object;
 }
+
+/** Determiners that open a verb's object ("review this patch"); not quantifiers ("no sugar", "every day"). */
+const OBJECT_DETERMINERS = words("the a an this that these those my your our his her its their");
 
 /** "I need you to…", "I want you to…", "help me…": the user asking for something now. */
 function asksOfAssistant(lowers: readonly string[]): boolean {

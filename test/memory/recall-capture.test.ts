@@ -83,6 +83,26 @@ describe("capture without an LLM", () => {
     expect(stored.results.map((item) => item.metadata.category).sort()).toEqual(["relationship", "rule"]);
   });
 
+  it("reads an order whose verb the tagger takes for a noun, and keeps a file or host name whole", async () => {
+    const result = await memory().capture(
+      [
+        {
+          role: "user",
+          content:
+            "Review this patch. Open the contents of tsconfig.json. The staging database host is db.staging.internal.",
+        },
+      ],
+      { userId: "cara" },
+    );
+    expect(result.results.map((item) => item.memory)).toEqual([
+      "The staging database host is db.staging.internal.",
+    ]);
+    expect(result.dropped.map((drop) => [drop.text, drop.reason])).toEqual([
+      ["Review this patch.", "request"],
+      ["Open the contents of tsconfig.json.", "request"],
+    ]);
+  });
+
   it("does not store a fact twice, nor count a session twice", async () => {
     const again = await memory().capture([{ role: "user", content: "My sister Ines is a nurse in Porto." }], {
       userId: "ana",

@@ -6,7 +6,7 @@
  */
 
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -150,16 +150,12 @@ describeWithHost("openclaw", "Lucid as OpenClaw's memory plugin", () => {
         status: "loaded",
         memorySlotSelected: true,
       });
-      expect(inspect.plugin.toolNames).toEqual([
-        "memory_search",
-        "memory_add",
-        "memory_get",
-        "memory_list",
-        "memory_update",
-        "memory_delete",
-        "memory_event_list",
-        "memory_event_status",
-      ]);
+      // Mem0's eight tools, as the manifest declares them (OpenClaw reads it without running code).
+      const manifest = JSON.parse(
+        readFileSync(join(ROOT, "integrations", "openclaw", "openclaw.plugin.json"), "utf8"),
+      );
+      expect(manifest.contracts.tools).toHaveLength(8);
+      expect(inspect.plugin.toolNames).toEqual(manifest.contracts.tools);
       expect(inspect.typedHooks.map((hook: { name: string }) => hook.name).sort()).toEqual([
         "agent_end",
         "before_prompt_build",

@@ -6,16 +6,7 @@
  * @module
  */
 
-import { userInfo } from "node:os";
-
-export interface RecallSettings {
-  readonly tokenBudget?: number;
-  readonly maxMemories?: number;
-  readonly threshold?: number;
-  readonly maxNotes?: number;
-  readonly identityAlwaysInclude?: boolean;
-  readonly categoryOrder?: readonly string[];
-}
+import { osUser, type RecallSettings, readCommand, readRecall } from "../../shared/plugin-settings.js";
 
 export interface PluginConfig {
   readonly command: readonly string[];
@@ -53,35 +44,18 @@ export function readConfig(raw: unknown): PluginConfig {
     if (typeof value !== "boolean") throw new Error(`lucid: ${name} must be true or false.`);
     return value;
   };
-  const command = given.command ?? ["lucid"];
-  const argv = typeof command === "string" ? [command] : command;
-  if (
-    !Array.isArray(argv) ||
-    argv.length === 0 ||
-    argv.some((part) => typeof part !== "string" || part === "")
-  ) {
-    throw new Error('lucid: command must be a program, or argv such as ["node", "/path/to/lucid.js"].');
-  }
   const topK = given.topK ?? 5;
   if (typeof topK !== "number" || !Number.isInteger(topK) || topK < 1)
     throw new Error("lucid: topK must be a whole number from 1.");
   return {
-    command: argv as string[],
+    command: readCommand(given.command, "command"),
     ...(typeof given.home === "string" ? { home: given.home } : {}),
-    userId: typeof given.userId === "string" && given.userId !== "" ? given.userId : defaultUser(),
+    userId: typeof given.userId === "string" && given.userId !== "" ? given.userId : osUser(),
     autoRecall: flag("autoRecall", true),
     autoCapture: flag("autoCapture", true),
     autoDream: flag("autoDream", true),
     notes: flag("notes", true),
     topK,
-    recall: (given.recall ?? {}) as RecallSettings,
+    recall: readRecall(given.recall),
   };
-}
-
-function defaultUser(): string {
-  try {
-    return userInfo().username || "default";
-  } catch {
-    return "default";
-  }
 }

@@ -11,6 +11,7 @@
 
 import { existsSync } from "node:fs";
 import { type LucidProcess, startLucid } from "../../shared/lucid-process.js";
+import { recallArgs } from "../../shared/plugin-settings.js";
 import { registerLucidCli } from "./cli.js";
 import { type PluginConfig, readConfig } from "./config.js";
 import {
@@ -22,7 +23,7 @@ import {
   scopeOf,
   triggerOf,
 } from "./sessions.js";
-import { createTools, type PluginTool } from "./tools.js";
+import { createTools, MEMORY_TOOL_NAMES, type PluginTool } from "./tools.js";
 
 interface Logger {
   info?(message: string): void;
@@ -94,16 +95,7 @@ const plugin = {
     registerLucidCli(api, () => lucidFor(config, undefined, log), config);
     if (api.registrationMode === "cli-metadata") return;
 
-    for (const name of [
-      "memory_search",
-      "memory_add",
-      "memory_get",
-      "memory_list",
-      "memory_update",
-      "memory_delete",
-      "memory_event_list",
-      "memory_event_status",
-    ]) {
+    for (const name of MEMORY_TOOL_NAMES) {
       api.registerTool(
         (context: HookContext) => {
           learn(context ?? {});
@@ -122,7 +114,7 @@ const plugin = {
           "memory_recall",
           {
             query: cleanPrompt(prompt),
-            ...recallArgs(config),
+            ...recallArgs(config.recall),
             ...scopeOf(config.userId, context),
           },
         );
@@ -156,19 +148,5 @@ const plugin = {
     });
   },
 };
-
-/** The recall settings as Lucid's tool names them. */
-function recallArgs(config: PluginConfig): Record<string, unknown> {
-  const { tokenBudget, maxMemories, threshold, maxNotes, identityAlwaysInclude, categoryOrder } =
-    config.recall;
-  return {
-    ...(tokenBudget === undefined ? {} : { token_budget: tokenBudget }),
-    ...(maxMemories === undefined ? {} : { max_memories: maxMemories }),
-    ...(threshold === undefined ? {} : { threshold }),
-    ...(maxNotes === undefined ? {} : { max_notes: maxNotes }),
-    ...(identityAlwaysInclude === undefined ? {} : { identity_always_include: identityAlwaysInclude }),
-    ...(categoryOrder === undefined ? {} : { category_order: categoryOrder }),
-  };
-}
 
 export default plugin;

@@ -22,6 +22,18 @@ export interface PluginTool {
   execute(toolCallId: string, params: Record<string, unknown>): Promise<ToolResult>;
 }
 
+/** Mem0's eight, in its order; the manifest's `contracts.tools` lists the same. */
+export const MEMORY_TOOL_NAMES = [
+  "memory_search",
+  "memory_add",
+  "memory_get",
+  "memory_list",
+  "memory_update",
+  "memory_delete",
+  "memory_event_list",
+  "memory_event_status",
+] as const;
+
 const string = (description: string) => ({ type: "string", description });
 const object = (properties: Record<string, unknown>, required: string[] = []) => ({
   type: "object",

@@ -7,14 +7,13 @@
  * @module
  */
 
-import { userInfo } from "node:os";
-
-export interface RecallSettings {
-  readonly tokenBudget?: number;
-  readonly maxMemories?: number;
-  readonly threshold?: number;
-  readonly maxNotes?: number;
-}
+import {
+  isArgv,
+  osUser,
+  type RecallSettings,
+  readCommand,
+  readRecall,
+} from "../../shared/plugin-settings.js";
 
 export interface PluginConfig {
   /** How to run Lucid, as argv. */
@@ -45,7 +44,6 @@ const OPTION_KEYS = [
   "notes",
   "recall",
 ];
-const RECALL_KEYS = ["tokenBudget", "maxMemories", "threshold", "maxNotes"] as const;
 
 /** The environment variable of each switch. */
 export const SWITCH_VARIABLES = {
@@ -93,7 +91,7 @@ export function readConfig(options: unknown, env: Env = process.env): PluginConf
   };
   const home = nonEmpty(env.LUCID_HOME) ?? optionalString(raw, "home");
   return {
-    command: readCommand(env.LUCID_COMMAND, raw.command),
+    command: commandOf(env.LUCID_COMMAND, raw.command),
     ...(home === undefined ? {} : { home }),
     userId: nonEmpty(env.LUCID_USER_ID) ?? optionalString(raw, "userId") ?? osUser(),
     autoRecall: flag("autoRecall"),
@@ -105,58 +103,20 @@ export function readConfig(options: unknown, env: Env = process.env): PluginConf
 }
 
 /** `LUCID_COMMAND` is a JSON argv (`["node", "/opt/lucid/bin/lucid.js"]`) or one program. */
-function readCommand(fromEnv: string | undefined, fromOptions: unknown): string[] {
+function commandOf(fromEnv: string | undefined, fromOptions: unknown): string[] {
   const variable = nonEmpty(fromEnv);
-  if (variable !== undefined) {
-    if (!variable.trimStart().startsWith("[")) return [variable];
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(variable);
-    } catch {
-      throw new Error(`lucid: LUCID_COMMAND looks like a JSON array but does not parse: ${variable}`);
-    }
-    if (isArgv(parsed)) return parsed;
-    throw new Error(
-      'lucid: LUCID_COMMAND must be a program or a JSON array of strings, e.g. ["node", "/path/to/lucid.js"].',
-    );
+  if (variable === undefined) return readCommand(fromOptions, "the option command");
+  if (!variable.trimStart().startsWith("[")) return [variable];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(variable);
+  } catch {
+    throw new Error(`lucid: LUCID_COMMAND looks like a JSON array but does not parse: ${variable}`);
   }
-  if (fromOptions === undefined) return ["lucid"];
-  if (typeof fromOptions === "string" && fromOptions !== "") return [fromOptions];
-  if (isArgv(fromOptions)) return fromOptions;
+  if (isArgv(parsed)) return parsed;
   throw new Error(
-    'lucid: the option command must be a program or argv such as ["node", "/path/to/lucid.js"].',
+    'lucid: LUCID_COMMAND must be a program or a JSON array of strings, e.g. ["node", "/path/to/lucid.js"].',
   );
-}
-
-function isArgv(value: unknown): value is string[] {
-  return (
-    Array.isArray(value) && value.length > 0 && value.every((part) => typeof part === "string" && part !== "")
-  );
-}
-
-function readRecall(value: unknown): RecallSettings {
-  if (value === undefined) return {};
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new Error("lucid: the option recall must be an object such as { maxMemories: 10 }.");
-  }
-  const given = value as Record<string, unknown>;
-  const unknown = Object.keys(given).filter((key) => !(RECALL_KEYS as readonly string[]).includes(key));
-  if (unknown.length > 0) {
-    throw new Error(
-      `lucid: unknown recall options: ${unknown.join(", ")} (known: ${RECALL_KEYS.join(", ")}).`,
-    );
-  }
-  for (const key of RECALL_KEYS) {
-    const each = given[key];
-    if (each === undefined) continue;
-    const whole = key !== "threshold";
-    if (typeof each !== "number" || each < 0 || (whole ? !Number.isInteger(each) : each > 1)) {
-      throw new Error(
-        `lucid: recall.${key} must be ${whole ? "a whole number of 0 or more" : "a number from 0 to 1"}, got ${JSON.stringify(each)}.`,
-      );
-    }
-  }
-  return given as RecallSettings;
 }
 
 function optionalString(raw: Record<string, unknown>, key: string): string | undefined {
@@ -169,12 +129,4 @@ function optionalString(raw: Record<string, unknown>, key: string): string | und
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === "" ? undefined : value;
-}
-
-function osUser(): string {
-  try {
-    return userInfo().username || "default";
-  } catch {
-    return "default";
-  }
 }

@@ -18,6 +18,7 @@
  */
 
 import { type LucidProcess, startLucid, type ToolAnswer } from "../../shared/lucid-process.js";
+import { recallArgs } from "../../shared/plugin-settings.js";
 import { Background } from "./background.js";
 import { type PluginConfig, readConfig } from "./config.js";
 import type { Hooks, OpencodeClient, Plugin, PluginInput } from "./host.js";
@@ -106,7 +107,7 @@ export const LucidPlugin: Plugin = async (input: PluginInput, options?: Record<s
     if (cached !== undefined) return cached;
     const { text, data } = await lucid.call<{ memories?: unknown[]; notes?: unknown[] }>("memory_recall", {
       query: prompt.text.slice(0, MAX_QUERY_CHARS),
-      ...recallArgs(config),
+      ...recallArgs(config.recall),
     });
     // Nothing recalled adds nothing to the system prompt.
     const empty = (data.memories?.length ?? 0) === 0 && (data.notes?.length ?? 0) === 0;
@@ -182,17 +183,6 @@ function lucidArgs(config: PluginConfig, directory: string): string[] {
     config.userId,
     ...(config.notes && directory !== "" ? ["--workspace", directory] : []),
   ];
-}
-
-/** The recall settings as Lucid's tool names them. */
-function recallArgs(config: PluginConfig): Record<string, number> {
-  const { tokenBudget, maxMemories, threshold, maxNotes } = config.recall;
-  return {
-    ...(tokenBudget === undefined ? {} : { token_budget: tokenBudget }),
-    ...(maxMemories === undefined ? {} : { max_memories: maxMemories }),
-    ...(threshold === undefined ? {} : { threshold }),
-    ...(maxNotes === undefined ? {} : { max_notes: maxNotes }),
-  };
 }
 
 /** The session's last turn as OpenCode stored it, or undefined when it cannot be read. */

@@ -11,7 +11,8 @@
  *
  * The process is started on first use, shared by every caller in the host process, and never
  * keeps the host alive: its pipes are unreferenced while no request is in flight, and closing its
- * stdin ends it once a background dream it started has committed.
+ * stdin ends it once a background dream it started has committed. A Lucid that dies is started
+ * again by a later call (after a short backoff), so one crash does not end memory for the host.
  *
  * @module
  */
@@ -48,13 +49,24 @@ export class LucidToolError extends Error {
   }
 }
 
+export interface CallOptions {
+  /** This call's time limit (default: the process's `timeoutMs`): recall before a turn wants a short one. */
+  readonly timeoutMs?: number;
+}
+
 export interface LucidProcess {
-  call<T = Record<string, unknown>>(tool: string, args: Record<string, unknown>): Promise<ToolAnswer<T>>;
-  /** Closes stdin: Lucid finishes what it runs (a dream commits) and exits. */
+  call<T = Record<string, unknown>>(
+    tool: string,
+    args: Record<string, unknown>,
+    options?: CallOptions,
+  ): Promise<ToolAnswer<T>>;
+  /** Closes stdin: Lucid finishes what it runs (a dream commits) and exits. Later calls are refused. */
   close(): void;
 }
 
 const PROTOCOL_VERSION = "2025-06-18";
+/** After Lucid died or could not start, calls fail fast for this long before a new start is tried. */
+const RESTART_BACKOFF_MS = 5_000;
 
 interface Pending {
   resolve(value: unknown): void;
@@ -62,23 +74,35 @@ interface Pending {
   timer: ReturnType<typeof setTimeout>;
 }
 
+/** One Lucid child and its handshake; replaced by a new one when it dies. */
+interface Generation {
+  readonly child: ChildProcess;
+  readonly ready: Promise<unknown>;
+}
+
 /**
+ * Never throws into the host: every failure (Lucid missing, crashed, closed, slow) is a rejected
+ * call with a {@link LucidToolError}, and a Lucid that died is started again on a later call.
+ *
  * @example
  * const lucid = startLucid({ command: ["lucid"], args: ["--user", "alice"] });
- * const { text } = await lucid.call("memory_recall", { query: "plan the trip" });
+ * const { text } = await lucid.call("memory_recall", { query: "plan the trip" }, { timeoutMs: 10_000 });
  */
 export function startLucid(options: LucidProcessOptions = {}): LucidProcess {
   const [command = "lucid", ...commandArgs] = options.command ?? ["lucid"];
   const timeoutMs = options.timeoutMs ?? 120_000;
   const log = options.log ?? (() => {});
-  let child: ChildProcess | undefined;
-  let ready: Promise<unknown> | undefined;
-  let nextId = 1;
-  let failure: Error | undefined;
   const pending = new Map<number, Pending>();
+  let generation: Generation | undefined;
+  let nextId = 1;
+  let closed = false;
+  // Why the last child died, and until when calls fail with it instead of starting another.
+  let lastFailure: LucidToolError | undefined;
+  let retryAt = 0;
 
   // Referenced only while a request waits: an idle Lucid never holds the host's event loop open.
   const hold = () => {
+    const child = generation?.child;
     if (child === undefined) return;
     const busy = pending.size > 0;
     for (const stream of [child.stdout, child.stderr, child.stdin]) {
@@ -90,61 +114,77 @@ export function startLucid(options: LucidProcessOptions = {}): LucidProcess {
     else child.unref();
   };
 
-  const failAll = (error: Error) => {
-    failure = error;
+  /** The child is gone (or unusable): its requests fail, and the next call starts another. */
+  const lose = (child: ChildProcess, error: LucidToolError) => {
+    if (generation?.child !== child) return;
+    generation = undefined;
+    lastFailure = error;
+    retryAt = Date.now() + RESTART_BACKOFF_MS;
     for (const [id, each] of pending) {
       clearTimeout(each.timer);
       each.reject(error);
       pending.delete(id);
     }
+    if (child.exitCode === null && child.signalCode === null) child.kill();
   };
 
-  const send = (message: Record<string, unknown>) => {
-    child?.stdin?.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
+  const send = (child: ChildProcess, message: Record<string, unknown>): boolean => {
+    const stdin = child.stdin;
+    if (stdin === null || stdin.destroyed || stdin.writableEnded) return false;
+    stdin.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
+    return true;
   };
 
-  const request = (method: string, params: Record<string, unknown>): Promise<unknown> =>
+  const request = (
+    child: ChildProcess,
+    method: string,
+    params: Record<string, unknown>,
+    limitMs: number,
+  ): Promise<unknown> =>
     new Promise((resolve, reject) => {
-      if (failure !== undefined) {
-        reject(failure);
-        return;
-      }
       const id = nextId++;
       const timer = setTimeout(() => {
         pending.delete(id);
         hold();
-        reject(new LucidToolError("TIMEOUT", `Lucid did not answer ${method} within ${timeoutMs} ms.`));
-      }, timeoutMs);
+        // Lucid stops working on it; its answer, if it comes, is ignored.
+        send(child, { method: "notifications/cancelled", params: { requestId: id, reason: "timeout" } });
+        reject(new LucidToolError("TIMEOUT", `Lucid did not answer ${method} within ${limitMs} ms.`));
+      }, limitMs);
       (timer as { unref?: () => void }).unref?.();
       pending.set(id, { resolve, reject, timer });
       hold();
-      send({ id, method, params });
+      if (!send(child, { id, method, params })) {
+        pending.delete(id);
+        clearTimeout(timer);
+        hold();
+        reject(new LucidToolError("LUCID_EXITED", "Lucid's input is closed."));
+      }
     });
 
-  const start = (): Promise<unknown> => {
-    const started = spawn(
-      command,
-      [...commandArgs, "mcp", "--sessions", "explicit", ...(options.args ?? [])],
-      {
-        stdio: ["pipe", "pipe", "pipe"],
-        env: { ...(options.env ?? process.env) } as NodeJS.ProcessEnv,
-      },
-    );
-    child = started;
-    started.on("error", (error) =>
-      failAll(
+  const start = (): Generation => {
+    const child = spawn(command, [...commandArgs, "mcp", "--sessions", "explicit", ...(options.args ?? [])], {
+      stdio: ["pipe", "pipe", "pipe"],
+      env: { ...(options.env ?? process.env) } as NodeJS.ProcessEnv,
+    });
+    child.on("error", (error) =>
+      lose(
+        child,
         new LucidToolError(
           "LUCID_NOT_STARTED",
           `Could not start Lucid (${[command, ...commandArgs].join(" ")}): ${error.message}. Install it with \`npm install -g lucid-memory\`, or set the plugin's \`command\`.`,
         ),
       ),
     );
-    started.on("exit", (code, signal) =>
-      failAll(new LucidToolError("LUCID_EXITED", `Lucid exited (${signal ?? `code ${code}`}).`)),
+    child.on("exit", (code, signal) =>
+      lose(child, new LucidToolError("LUCID_EXITED", `Lucid exited (${signal ?? `code ${code}`}).`)),
+    );
+    // A write to a child that just died is an EPIPE on stdin: a lost child, never an uncaught error.
+    child.stdin?.on("error", (error) =>
+      lose(child, new LucidToolError("LUCID_EXITED", `Lucid's input failed: ${error.message}.`)),
     );
     let buffered = "";
-    started.stdout?.setEncoding("utf8");
-    started.stdout?.on("data", (chunk: string) => {
+    child.stdout?.setEncoding("utf8");
+    child.stdout?.on("data", (chunk: string) => {
       buffered += chunk;
       for (let newline = buffered.indexOf("\n"); newline !== -1; newline = buffered.indexOf("\n")) {
         const line = buffered.slice(0, newline).trim();
@@ -153,34 +193,49 @@ export function startLucid(options: LucidProcessOptions = {}): LucidProcess {
       }
     });
     let errors = "";
-    started.stderr?.setEncoding("utf8");
-    started.stderr?.on("data", (chunk: string) => {
+    child.stderr?.setEncoding("utf8");
+    child.stderr?.on("data", (chunk: string) => {
       errors += chunk;
       for (let newline = errors.indexOf("\n"); newline !== -1; newline = errors.indexOf("\n")) {
         log(errors.slice(0, newline));
         errors = errors.slice(newline + 1);
       }
     });
+    const ready = request(
+      child,
+      "initialize",
+      {
+        protocolVersion: PROTOCOL_VERSION,
+        capabilities: {},
+        clientInfo: { name: "lucid-plugin", version: "0.1.0" },
+      },
+      timeoutMs,
+    ).then(
+      (result) => {
+        send(child, { method: "notifications/initialized" });
+        return result;
+      },
+      (error: unknown) => {
+        // A child that cannot finish the handshake is no use: the next call starts another.
+        lose(child, error instanceof LucidToolError ? error : new LucidToolError("PROTOCOL", String(error)));
+        throw error;
+      },
+    );
+    ready.catch(() => {}); // the caller that started it sees the failure; nobody else must
     hold();
-    return request("initialize", {
-      protocolVersion: PROTOCOL_VERSION,
-      capabilities: {},
-      clientInfo: { name: "lucid-plugin", version: "0.1.0" },
-    }).then((result) => {
-      send({ method: "notifications/initialized" });
-      return result;
-    });
+    return { child, ready };
   };
 
   const receive = (line: string) => {
-    let message: { id?: unknown; result?: unknown; error?: { message?: string } };
+    let message: { id?: unknown; method?: unknown; result?: unknown; error?: { message?: string } };
     try {
       message = JSON.parse(line);
     } catch {
       log(`lucid: unreadable line from the server: ${line.slice(0, 200)}`);
       return;
     }
-    if (typeof message.id !== "number") return; // a notification or a request of the server's: none needed
+    // Only replies settle a call: a notification or a request of the server's (it has a method) does not.
+    if (typeof message.id !== "number" || message.method !== undefined) return;
     const waiting = pending.get(message.id);
     if (waiting === undefined) return;
     pending.delete(message.id);
@@ -191,24 +246,38 @@ export function startLucid(options: LucidProcessOptions = {}): LucidProcess {
     } else waiting.resolve(message.result);
   };
 
+  const current = (): Generation => {
+    if (closed) throw new LucidToolError("LUCID_CLOSED", "Lucid was closed; the call was not made.");
+    if (generation !== undefined) return generation;
+    if (lastFailure !== undefined && Date.now() < retryAt) throw lastFailure;
+    generation = start();
+    return generation;
+  };
+
   return {
-    async call<T>(tool: string, args: Record<string, unknown>): Promise<ToolAnswer<T>> {
-      ready ??= start();
+    async call<T>(tool: string, args: Record<string, unknown>, callOptions: CallOptions = {}) {
+      const { child, ready } = current();
       await ready;
-      const result = (await request("tools/call", { name: tool, arguments: args })) as {
+      const result = (await request(
+        child,
+        "tools/call",
+        { name: tool, arguments: args },
+        callOptions.timeoutMs ?? timeoutMs,
+      )) as {
         content?: { type: string; text?: string }[];
         structuredContent?: Record<string, unknown>;
         isError?: boolean;
-      };
-      const text = (result.content ?? []).map((block) => block.text ?? "").join("\n");
-      if (result.isError === true) {
+      } | null;
+      const text = (result?.content ?? []).map((block) => block.text ?? "").join("\n");
+      if (result?.isError === true) {
         const error = result.structuredContent?.error as { code?: string; message?: string } | undefined;
         throw new LucidToolError(error?.code ?? "TOOL_ERROR", error?.message ?? text);
       }
-      return { text, data: (result.structuredContent ?? {}) as T };
+      return { text, data: (result?.structuredContent ?? {}) as T };
     },
     close() {
-      child?.stdin?.end();
+      closed = true;
+      generation?.child.stdin?.end();
     },
   };
 }

@@ -187,7 +187,8 @@ describeWithHost("openclaw", "Lucid as OpenClaw's memory plugin", () => {
       const asked = userTexts(calls[0]?.messages ?? []).find((text) => text.includes("coffee again?"));
       expect(asked).toBeDefined();
       const block = asked?.slice(0, asked.indexOf("How do I take my coffee again?")) ?? "";
-      expect(block).toContain("<recalled-memories>");
+      // Exactly once, though OpenClaw registers the plugin several times per process.
+      expect(block.split("<recalled-memories>")).toHaveLength(2);
       expect(block).toContain("Alice drinks her coffee black");
 
       // The tool the model called ran on Lucid, and its result went back to the model.
@@ -195,7 +196,7 @@ describeWithHost("openclaw", "Lucid as OpenClaw's memory plugin", () => {
 
       // Capture: the preference was stored; the question was not.
       const texts = lucid("list", "--user", "alice").results.map((item: { memory: string }) => item.memory);
-      expect(texts.some((text: string) => /oat milk/i.test(text))).toBe(true);
+      expect(texts.filter((text: string) => /oat milk/i.test(text))).toHaveLength(1);
       expect(texts.some((text: string) => /coffee again/i.test(text))).toBe(false);
 
       // The turn counted its session for the auto-dream gate (2 needed).

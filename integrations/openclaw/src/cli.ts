@@ -33,8 +33,9 @@ export function registerLucidCli(api: PluginApi, lucid: () => LucidProcess, conf
           ) ?? {}) as {
             json?: boolean;
           };
+          const lucidChild = lucid();
           try {
-            const answer = await lucid().call(tool, { user_id: config.userId, ...args(...given) });
+            const answer = await lucidChild.call(tool, { user_id: config.userId, ...args(...given) });
             // OpenClaw routes console.log to stderr in its CLI: results go to stdout themselves.
             process.stdout.write(
               `${options.json === true ? JSON.stringify({ ok: true, ...answer.data }, null, 2) : answer.text}\n`,
@@ -48,7 +49,7 @@ export function registerLucidCli(api: PluginApi, lucid: () => LucidProcess, conf
             else process.stderr.write(`${tool} failed: ${message}\n`);
             process.exitCode = 1;
           } finally {
-            lucid().close();
+            lucidChild.close();
           }
         };
       root

@@ -48,29 +48,38 @@ export interface PluginApi {
 const SUBAGENT_NOTE =
   "You are a subagent — use these memories for context but do not assume you are this user. Do NOT store new memories.\n\n";
 
+// OpenClaw gives before_prompt_build 15 s; a recall slower than this goes without memories.
+const RECALL_TIMEOUT_MS = 12_000;
+
 // One Lucid per host process and settings: `register` runs several times per process.
 const processes = new Map<string, LucidProcess>();
 
-export function lucidFor(
+/** How to start Lucid for these settings (and the workspace whose notes join recall). */
+function lucidOptions(config: PluginConfig, workspace: string | undefined, log: Logger | undefined) {
+  return {
+    command: config.command,
+    args: [
+      ...(config.home === undefined ? [] : ["--home", config.home]),
+      "--user",
+      config.userId,
+      ...(workspace === undefined ? [] : ["--workspace", workspace]),
+    ],
+    env: { ...process.env, ...(config.autoDream ? {} : { LUCID_DREAM: "off" }) },
+    log: (line: string) => log?.info?.(`lucid: ${line}`),
+  };
+}
+
+/** The host process's Lucid for these settings, started on first use and shared. */
+function lucidFor(
   config: PluginConfig,
   workspace: string | undefined,
   log: Logger | undefined,
 ): LucidProcess {
-  const args = [
-    ...(config.home === undefined ? [] : ["--home", config.home]),
-    "--user",
-    config.userId,
-    ...(workspace === undefined ? [] : ["--workspace", workspace]),
-  ];
-  const key = JSON.stringify([config.command, args, config.autoDream]);
+  const options = lucidOptions(config, workspace, log);
+  const key = JSON.stringify([options.command, options.args, config.autoDream]);
   let lucid = processes.get(key);
   if (lucid === undefined) {
-    lucid = startLucid({
-      command: config.command,
-      args,
-      env: { ...process.env, ...(config.autoDream ? {} : { LUCID_DREAM: "off" }) },
-      log: (line) => log?.info?.(`lucid: ${line}`),
-    });
+    lucid = startLucid(options);
     processes.set(key, lucid);
   }
   return lucid;
@@ -92,7 +101,8 @@ const plugin = {
       }
     };
 
-    registerLucidCli(api, () => lucidFor(config, undefined, log), config);
+    // A CLI command gets a Lucid of its own, closed when the command is done.
+    registerLucidCli(api, () => startLucid(lucidOptions(config, undefined, log)), config);
     if (api.registrationMode === "cli-metadata") return;
 
     for (const name of MEMORY_TOOL_NAMES) {
@@ -117,6 +127,7 @@ const plugin = {
             ...recallArgs(config.recall),
             ...scopeOf(config.userId, context),
           },
+          { timeoutMs: RECALL_TIMEOUT_MS },
         );
         // Nothing recalled adds nothing to the prompt.
         if ((data.memories?.length ?? 0) === 0 && (data.notes?.length ?? 0) === 0) return undefined;

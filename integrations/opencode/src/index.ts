@@ -17,7 +17,7 @@
  * @module
  */
 
-import { type LucidProcess, startLucid, type ToolAnswer } from "../../shared/lucid-process.js";
+import { startLucid } from "../../shared/lucid-process.js";
 import { recallArgs } from "../../shared/plugin-settings.js";
 import { Background } from "./background.js";
 import { type PluginConfig, readConfig } from "./config.js";
@@ -26,8 +26,14 @@ import { Sessions } from "./sessions.js";
 import { createTools } from "./tools.js";
 import { lastTurn, type TurnMessage, textOf } from "./turns.js";
 
-// A pasted file is not a query: recall searches by the message's opening.
+// Lucid searches by a message's first 2,000 characters; this only bounds what crosses the pipe.
 const MAX_QUERY_CHARS = 4_000;
+// Recall holds up the model call: past this the turn goes on without memories. (The first call
+// also starts Lucid and loads its sentence model, ~1 s.)
+const RECALL_TIMEOUT_MS = 20_000;
+// The task tool's child sessions read their user's memories, as a subagent.
+const SUBAGENT_NOTE =
+  "You are a subagent: use these memories for context, but do not assume you are this user.\n\n";
 
 /**
  * @example
@@ -37,14 +43,12 @@ const MAX_QUERY_CHARS = 4_000;
 export const LucidPlugin: Plugin = async (input: PluginInput, options?: Record<string, unknown>) => {
   const config = readConfig(options);
   const log = createLog(input.client);
-  const lucid = closable(
-    startLucid({
-      command: config.command,
-      args: lucidArgs(config, input.directory),
-      env: { ...process.env, ...(config.autoDream ? {} : { LUCID_DREAM: "off" }) },
-      log: (line) => log("debug", `lucid: ${line}`),
-    }),
-  );
+  const lucid = startLucid({
+    command: config.command,
+    args: lucidArgs(config, input.directory),
+    env: { ...process.env, ...(config.autoDream ? {} : { LUCID_DREAM: "off" }) },
+    log: (line) => log("debug", `lucid: ${line}`),
+  });
   const sessions = new Sessions();
   const background = new Background();
 
@@ -105,14 +109,16 @@ export const LucidPlugin: Plugin = async (input: PluginInput, options?: Record<s
     if (prompt === undefined) return undefined;
     const cached = sessions.cachedRecall(sessionID, prompt.id);
     if (cached !== undefined) return cached;
-    const { text, data } = await lucid.call<{ memories?: unknown[]; notes?: unknown[] }>("memory_recall", {
-      query: prompt.text.slice(0, MAX_QUERY_CHARS),
-      ...recallArgs(config.recall),
-    });
+    const { text, data } = await lucid.call<{ memories?: unknown[]; notes?: unknown[] }>(
+      "memory_recall",
+      { query: prompt.text.slice(0, MAX_QUERY_CHARS), ...recallArgs(config.recall) },
+      { timeoutMs: RECALL_TIMEOUT_MS },
+    );
     // Nothing recalled adds nothing to the system prompt.
     const empty = (data.memories?.length ?? 0) === 0 && (data.notes?.length ?? 0) === 0;
-    sessions.cacheRecall(sessionID, prompt.id, empty ? "" : text);
-    return empty ? "" : text;
+    const block = empty ? "" : sessions.isSubagent(sessionID) ? `${SUBAGENT_NOTE}${text}` : text;
+    sessions.cacheRecall(sessionID, prompt.id, block);
+    return block;
   };
 
   const hooks: Hooks = {
@@ -156,24 +162,6 @@ export const LucidPlugin: Plugin = async (input: PluginInput, options?: Record<s
 };
 
 export default LucidPlugin;
-
-/**
- * The process, refusing calls once closed: a write to its ended stdin would be an uncaught error
- * in the host, and a late event or tool call after `dispose` is not worth that.
- */
-function closable(inner: LucidProcess): LucidProcess {
-  let closed = false;
-  return {
-    call<T>(tool: string, args: Record<string, unknown>): Promise<ToolAnswer<T>> {
-      if (closed) return Promise.reject(new Error(`lucid: closed, ${tool} was not called`));
-      return inner.call<T>(tool, args);
-    },
-    close() {
-      closed = true;
-      inner.close();
-    },
-  };
-}
 
 /** `lucid mcp`'s arguments: the user, the home, and the project as the notes workspace. */
 function lucidArgs(config: PluginConfig, directory: string): string[] {

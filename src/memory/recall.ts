@@ -99,10 +99,17 @@ export async function recallMemories(
     : [];
   const candidates = new Map<string, RecallCandidate>();
   for (const item of found) candidates.set(item.id, candidate(item, item.score ?? null));
-  for (const item of always) if (!candidates.has(item.id)) candidates.set(item.id, candidate(item, null));
+  for (const item of always) {
+    // A memory whose credential was redacted ("the wifi password is [REDACTED:password]") is
+    // recalled when a turn is about it, not put before every turn.
+    if (!candidates.has(item.id) && !REDACTED.test(item.memory))
+      candidates.set(item.id, candidate(item, null));
+  }
   const { memories, tokens } = selectMemories([...candidates.values()], context.policy.categories, block);
   return { scope, memories, tokens, considered: candidates.size, options: block };
 }
+
+const REDACTED = /\[(?:REDACTED|MASKED):[^\]]+\]/u;
 
 function candidate(item: MemoryItem, score: number | null): RecallCandidate {
   const category = typeof item.metadata.category === "string" ? item.metadata.category : null;

@@ -25,6 +25,7 @@
 import type { CategoryTable } from "../policy/categories.js";
 import { isDomainTerm } from "../text/domain-terms.js";
 import { type TaggedSentence, type TaggedWord, taggedSentences } from "../text/sentences.js";
+import { redactStatedPassword } from "./stated-password.js";
 
 export type TriageDropReason =
   | "not_user"
@@ -106,7 +107,7 @@ export function triage(
           continue;
         }
         kept.push({
-          text: verdict.text,
+          text: redactStatedPassword(verdict.text, sentence),
           source: sentence.text,
           category: verdict.category,
           importance,

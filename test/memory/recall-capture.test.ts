@@ -123,6 +123,27 @@ describe("capture without an LLM", () => {
     expect(result.results[0]?.memory).toContain("REDACTED");
   });
 
+  it("never stores a password the user states, whatever its shape, nor puts it before every turn", async () => {
+    const result = await memory().capture(
+      [
+        {
+          role: "user",
+          content:
+            "The wifi password is correcthorsebattery. My password manager is 1Password. The password is on the fridge.",
+        },
+      ],
+      { userId: "dora" },
+    );
+    const stored = result.results.map((item) => item.memory);
+    expect(stored).toContain("The wifi password is [REDACTED:password].");
+    expect(stored.join("\n")).not.toContain("correcthorsebattery");
+    // A password field that is not given a value is not a password.
+    expect(stored).toContain("User's password manager is 1Password.");
+    // An empty query finds nothing: what is left is what every turn gets.
+    const everyTurn = await memory().recall("", { userId: "dora" });
+    expect(everyTurn.memories.map((each) => each.memory).join("\n")).not.toContain("REDACTED");
+  });
+
   it("recall returns the stored identity facts as a block, and refuses a missing scope", async () => {
     await memory().add("Ana is a nurse", { userId: "cat-test", metadata: { category: "identity" } });
     const recalled = await memory().recall("anything at all", { userId: "cat-test" });

@@ -38,7 +38,7 @@ export const PRE_VERB_ADVERBS: ReadonlySet<string> = new Set(
     "also really usually always never often sometimes just still mostly generally typically " +
     "strongly rarely only actually now currently definitely absolutely mainly primarily " +
     "normally frequently occasionally seldom already even especially personally truly " +
-    "honestly certainly probably"
+    "honestly certainly probably ever"
   ).split(" "),
 );
 

@@ -147,11 +147,29 @@ function contraction(
     : `${subject} would`;
 }
 
+/**
+ * An adverb between `I` and its verb: a common one ("really", "usually"), "no longer" / "no more",
+ * or a word of six letters or more in -ly other than -ply ("hardly", "barely"; not "apply", "rely").
+ */
+function isAdverbBeforeVerb(tokens: readonly Token[], at: number): boolean {
+  const word = (tokens[at] as Token).text.toLowerCase();
+  if (PRE_VERB_ADVERBS.has(word)) return true;
+  if (word === "no") {
+    const next = nextWordIndex(tokens, at);
+    const after = next === undefined ? "" : (tokens[next] as Token).text.toLowerCase();
+    return after === "longer" || after === "more";
+  }
+  return word.length >= 6 && word.endsWith("ly") && !word.endsWith("ply");
+}
+
 /** Conjugates the verb after `I` (skipping adverbs) and any common verb coordinated with it. */
 function conjugateFollowing(tokens: Token[], index: number): void {
   let at = nextWordIndex(tokens, index);
-  while (at !== undefined && PRE_VERB_ADVERBS.has((tokens[at] as Token).text.toLowerCase())) {
+  while (at !== undefined && isAdverbBeforeVerb(tokens, at)) {
+    const word = (tokens[at] as Token).text.toLowerCase();
     at = nextWordIndex(tokens, at);
+    // "no longer", "no more": two words, one adverb.
+    if (word === "no" && at !== undefined) at = nextWordIndex(tokens, at);
   }
   if (at === undefined || (tokens[at] as Token).quoted) return;
   if (!/^\s+$/u.test(tokens[index + 1]?.text ?? "")) return; // "I, Alice, approve"

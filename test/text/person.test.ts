@@ -25,6 +25,9 @@ describe("toThirdPerson", () => {
     ["My sister lives in Lyon", "User's sister lives in Lyon"],
     ["Send me the weekly report", "Send the user the weekly report"],
     ["Alice and I prefer Thai food", "Alice and the user prefer Thai food"],
+    ["I no longer eat meat.", "User no longer eats meat."],
+    ["I hardly ever drink coffee", "User hardly ever drinks coffee"],
+    ["I rely on Postgres", "User relies on Postgres"],
     ["My wife and I live in Porto", "User's wife and the user live in Porto"],
     ["My name is Ana Lima and I live in Porto.", "User's name is Ana Lima and the user lives in Porto."],
     [

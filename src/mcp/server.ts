@@ -91,6 +91,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   const fallbackSessionId = options.sessionId ?? randomUUID();
   const log = options.log ?? (() => {});
   const touched = createSessionTracker({ memory, events, autoDream: options.autoDream, log });
+  const hostCounted = new Set<string>();
   // A server always masks: a model's context is no place for a credential stored under "allow".
   let mask: Promise<OutputMask> | undefined;
   const shown = async <T>(value: T): Promise<T> => {
@@ -130,8 +131,11 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         log(`lucid mcp: ${tool.name} failed: ${(error as Error).stack ?? String(error)}`);
       return errorResult(error);
     } finally {
-      if (used !== undefined && options.sessions !== "explicit")
-        touched(extra.sessionId ?? fallbackSessionId, used);
+      const connection = extra.sessionId ?? fallbackSessionId;
+      // A host that names its own sessions counts them: its connection is not one more.
+      if (typeof args.session_id === "string") hostCounted.add(connection);
+      if (used !== undefined && options.sessions !== "explicit" && !hostCounted.has(connection))
+        touched(connection, used);
     }
   };
 

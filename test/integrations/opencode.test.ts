@@ -121,6 +121,8 @@ describeWithHost("opencode", "Lucid's plugin in the real OpenCode", () => {
             },
           ],
         },
+        // The subagent tries to store something itself.
+        { toolCalls: [{ name: "lucid_add", arguments: { text: "The user prefers vim over emacs." } }] },
         { text: "Checked." },
         { text: "Done." },
       );
@@ -128,9 +130,17 @@ describeWithHost("opencode", "Lucid's plugin in the real OpenCode", () => {
       const run = await project.run("Please look into my editor setup for the backend.");
 
       expect(run.code, run.stderr).toBe(0);
-      const child = callsSince(from).find((call) => call.lastUser === delegated);
+      const calls = callsSince(from);
+      const child = calls.find((call) => call.lastUser === delegated);
       expect(child?.system).toContain("The user writes Rust for every backend service");
+      expect(child?.system).toContain("You are a subagent");
+      expect(calls.flatMap((call) => call.toolResults).join("\n")).toContain(
+        "Memories cannot be changed from a subagent session",
+      );
       expect(project.memories().filter((memory) => /vim/i.test(memory))).toEqual([]);
+      // The user's session counted; the subagent's did not.
+      const status = project.lucid<{ autoDream: { gate: { sessions: number } }[] }>(["status"]);
+      expect(status.autoDream[0]?.gate.sessions).toBe(1);
     },
     TIMEOUT,
   );

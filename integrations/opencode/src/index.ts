@@ -22,7 +22,7 @@ import { recallArgs } from "../../shared/plugin-settings.js";
 import { Background } from "./background.js";
 import { type PluginConfig, readConfig } from "./config.js";
 import type { Hooks, OpencodeClient, Plugin, PluginInput } from "./host.js";
-import { Sessions } from "./sessions.js";
+import { type SessionKind, Sessions } from "./sessions.js";
 import { createTools } from "./tools.js";
 import { lastTurn, type TurnMessage, textOf } from "./turns.js";
 
@@ -49,21 +49,27 @@ export const LucidPlugin: Plugin = async (input: PluginInput, options?: Record<s
     env: { ...process.env, ...(config.autoDream ? {} : { LUCID_DREAM: "off" }) },
     log: (line) => log("debug", `lucid: ${line}`),
   });
-  const sessions = new Sessions();
-  const background = new Background();
-
-  const kindOf = async (sessionID: string): Promise<"user" | "subagent"> => {
+  // Whose session: a parent id makes it a subagent's; a failed lookup is not the user's (fail closed).
+  const kindOf = async (sessionID: string): Promise<SessionKind> => {
     try {
       const { data } = await input.client.session.get({ path: { id: sessionID } });
-      return typeof data?.parentID === "string" && data.parentID !== "" ? "subagent" : "user";
+      if (data === undefined || data === null) return "unknown";
+      return typeof data.parentID === "string" && data.parentID !== "" ? "subagent" : "user";
     } catch {
-      return "user";
+      return "unknown";
     }
   };
+  const sessions = new Sessions(kindOf);
+  const background = new Background();
 
   const countSession = async (sessionID: string) => {
     try {
-      const trigger = await sessions.kind(sessionID);
+      const kind = await sessions.kind(sessionID);
+      if (kind === "unknown") {
+        log("warn", `lucid: OpenCode did not say whose session ${sessionID} is; it is not counted.`);
+        return;
+      }
+      const trigger = kind;
       const answer = await lucid.call<{ dream?: { started?: string | null } }>("memory_session", {
         session_id: sessionID,
         trigger,
@@ -81,7 +87,8 @@ export const LucidPlugin: Plugin = async (input: PluginInput, options?: Record<s
 
   const capture = async (sessionID: string) => {
     try {
-      if ((await sessions.kind(sessionID)) === "subagent") return;
+      // Only the user's sessions are captured: a subagent's, or one the host could not place, is not.
+      if (!(await sessions.isUsers(sessionID))) return;
       const turn = (await turnOf(input.client, sessionID)) ?? keptTurn(sessionID);
       if (turn === undefined || !sessions.markCaptured(sessionID, turn.id)) return;
       const answer = await lucid.call<{ dream?: { started?: string | null } }>("memory_capture", {
@@ -122,14 +129,14 @@ export const LucidPlugin: Plugin = async (input: PluginInput, options?: Record<s
   };
 
   const hooks: Hooks = {
-    tool: createTools({ lucid: () => lucid, isSubagent: (id) => sessions.isSubagent(id) }),
+    tool: createTools({ lucid: () => lucid, mayWrite: (id) => sessions.isUsers(id) }),
 
     "chat.message": async (hookInput, output) => {
       const text = textOf(output.parts ?? []);
       if (text === "") return;
       const sessionID = hookInput.sessionID;
       const prompt = { id: output.message?.id ?? hookInput.messageID ?? `${Date.now()}`, text };
-      if (sessions.prompted(sessionID, prompt, () => kindOf(sessionID))) {
+      if (sessions.prompted(sessionID, prompt)) {
         background.run(() => countSession(sessionID));
       }
     },

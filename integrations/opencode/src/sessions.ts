@@ -9,6 +9,9 @@
  * @module
  */
 
+/** Whose session: the user's, a subagent's, or not known (the host could not say: treated as not the user's). */
+export type SessionKind = "user" | "subagent" | "unknown";
+
 export interface Prompt {
   /** The user message's id. */
   readonly id: string;
@@ -19,43 +22,56 @@ interface SessionState {
   prompt?: Prompt;
   recall?: { readonly promptId: string; readonly block: string };
   capturedId?: string;
-  /** Settles once the session is known to be a subagent's or not. */
-  kind: Promise<"user" | "subagent">;
-  subagent: boolean;
+  /** Settles once the host has said whose session it is. */
+  kind: Promise<SessionKind>;
+  /** Settled kind (until then, "unknown"). */
+  known: SessionKind;
 }
 
 export class Sessions {
   readonly #states = new Map<string, SessionState>();
 
-  /**
-   * Keeps the user's message; true when it is the session's first (the caller counts the session).
-   * `kindOf` is asked once per session.
-   */
-  prompted(sessionID: string, prompt: Prompt, kindOf: () => Promise<"user" | "subagent">): boolean {
+  /** `kindOf` asks the host whose session an id is; it is asked once per session. */
+  constructor(private readonly kindOf: (sessionID: string) => Promise<SessionKind>) {}
+
+  /** Keeps the user's message; true when it is the session's first (the caller counts the session). */
+  prompted(sessionID: string, prompt: Prompt): boolean {
     const known = this.#states.get(sessionID);
-    if (known !== undefined) {
-      known.prompt = prompt;
-      return false;
-    }
-    const state: SessionState = { prompt, subagent: false, kind: Promise.resolve("user") };
-    state.kind = kindOf().then((kind) => {
-      state.subagent = kind === "subagent";
-      return kind;
-    });
-    this.#states.set(sessionID, state);
-    return true;
+    this.#state(sessionID).prompt = prompt;
+    return known === undefined;
   }
 
   prompt(sessionID: string): Prompt | undefined {
     return this.#states.get(sessionID)?.prompt;
   }
 
-  kind(sessionID: string): Promise<"user" | "subagent"> {
-    return this.#states.get(sessionID)?.kind ?? Promise.resolve("user");
+  /** Whose session, asked of the host the first time (a session first seen at capture or in a tool too). */
+  kind(sessionID: string): Promise<SessionKind> {
+    return this.#state(sessionID).kind;
   }
 
+  /** Whether memories may be changed in this session: only the user's, once the host has said so. */
+  async isUsers(sessionID: string): Promise<boolean> {
+    return (await this.kind(sessionID)) === "user";
+  }
+
+  /** A subagent's, as far as is known now (for the note recall adds; no waiting). */
   isSubagent(sessionID: string): boolean {
-    return this.#states.get(sessionID)?.subagent === true;
+    return this.#states.get(sessionID)?.known === "subagent";
+  }
+
+  #state(sessionID: string): SessionState {
+    let state = this.#states.get(sessionID);
+    if (state === undefined) {
+      const created: SessionState = { known: "unknown", kind: Promise.resolve("unknown") };
+      created.kind = this.kindOf(sessionID).then((kind) => {
+        created.known = kind;
+        return kind;
+      });
+      this.#states.set(sessionID, created);
+      state = created;
+    }
+    return state;
   }
 
   /** The recall block fetched for this prompt, if any. */

@@ -27,13 +27,13 @@ export interface ToolDefinition {
 
 export interface ToolsInput {
   readonly lucid: () => LucidProcess;
-  /** Subagent sessions read memories but do not change them (Mem0's isolation rule). */
-  readonly isSubagent: (sessionID: string) => boolean;
+  /** Only the user's sessions change memories: a subagent's reads them (Mem0's isolation rule). */
+  readonly mayWrite: (sessionID: string) => Promise<boolean>;
 }
 
 const memoryId = z.string().min(1).describe("The memory's id, as lucid_search or lucid_list shows it.");
 
-export function createTools({ lucid, isSubagent }: ToolsInput): Record<string, ToolDefinition> {
+export function createTools({ lucid, mayWrite }: ToolsInput): Record<string, ToolDefinition> {
   const call = async (tool: string, args: Record<string, unknown>): Promise<string> => {
     try {
       return (await lucid().call(tool, args)).text;
@@ -41,10 +41,14 @@ export function createTools({ lucid, isSubagent }: ToolsInput): Record<string, T
       return `Lucid ${tool} failed: ${error instanceof Error ? error.message : String(error)}`;
     }
   };
-  const writing = (tool: string, args: Record<string, unknown>, context: ToolContext): Promise<string> =>
-    isSubagent(context.sessionID)
-      ? Promise.resolve("Memories cannot be changed from a subagent session; tell the main agent instead.")
-      : call(tool, args);
+  const writing = async (
+    tool: string,
+    args: Record<string, unknown>,
+    context: ToolContext,
+  ): Promise<string> =>
+    (await mayWrite(context.sessionID))
+      ? call(tool, args)
+      : "Memories cannot be changed from a subagent session; tell the main agent instead.";
 
   return {
     lucid_search: {

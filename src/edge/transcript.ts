@@ -4,6 +4,7 @@
  * messages, or of a host's transcript entries (Claude Code's `{ type, message: { role, content } }`).
  * Content given as blocks keeps its text blocks; a tool's result becomes a `tool` message (never
  * captured, but it marks where a turn's user text ends); tool calls and images are left out.
+ * Claude Code's side-chain and meta entries are left out: never the user's words.
  *
  * @module
  */
@@ -30,7 +31,13 @@ export function readTranscript(text: string): Message[] {
     parsed = undefined;
   }
   if (parsed !== undefined) {
-    const list = Array.isArray(parsed) ? parsed : (parsed as { messages?: unknown })?.messages;
+    // One line of JSON lines parses whole: a lone message or transcript entry.
+    const lone = typeof parsed === "object" && parsed !== null && ("role" in parsed || "message" in parsed);
+    const list = Array.isArray(parsed)
+      ? parsed
+      : lone
+        ? [parsed]
+        : (parsed as { messages?: unknown })?.messages;
     if (!Array.isArray(list)) {
       throw new LucidError(
         "INVALID_ARGUMENT",
@@ -64,6 +71,10 @@ function toMessages(entry: unknown, where: string): Message[] {
     throw new LucidError("INVALID_ARGUMENT", `The conversation's ${where} is not an object.`);
   }
   const record = entry as Record<string, unknown>;
+  // Not the user speaking in this conversation: a subagent's side chain (the prompt the main agent
+  // wrote for it is a "user" message there), or what the host injected itself (`isMeta`: command
+  // output, caveats).
+  if (record.isSidechain === true || record.isMeta === true) return [];
   // A transcript entry wraps its message; entries that are not messages (summaries, metadata) are skipped.
   const inner = typeof record.message === "object" && record.message !== null ? record.message : record;
   const { role, content } = inner as { role?: unknown; content?: unknown };

@@ -7,8 +7,7 @@
  */
 
 import { createServer, type IncomingHttpHeaders } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll } from "vitest";
+import { listenOnLoopback, useLoopbackServer } from "./loopback-server.js";
 
 export interface LlmCall {
   provider: "openai" | "anthropic";
@@ -107,19 +106,13 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}): Pr
     res.end(JSON.stringify(provider === "openai" ? openaiAnswer(call, reply) : anthropicAnswer(call, reply)));
   });
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenOnLoopback(server);
 
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     calls,
     queue,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        // Drops held-open ("never") requests and idle keep-alive sockets so close() returns promptly.
-        server.closeAllConnections();
-      }),
+    close,
   };
 }
 
@@ -132,29 +125,7 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}): Pr
  * it("…", async () => { server.queue.push({ text: "hello" }); … });
  */
 export function useFakeLlmServer(options: FakeLlmServerOptions = {}): FakeLlmServer {
-  let running: FakeLlmServer | undefined;
-  const started = (): FakeLlmServer => {
-    if (running === undefined) throw new Error("the fake LLM server runs only inside this file's tests");
-    return running;
-  };
-  beforeAll(async () => {
-    running = await startFakeLlmServer(options);
-  });
-  afterAll(async () => {
-    await running?.close();
-  });
-  return {
-    get baseURL() {
-      return started().baseURL;
-    },
-    get calls() {
-      return started().calls;
-    },
-    get queue() {
-      return started().queue;
-    },
-    close: () => started().close(),
-  };
+  return useLoopbackServer("fake LLM server", () => startFakeLlmServer(options));
 }
 
 type TextReply = Extract<LlmReply, { text: string }>;

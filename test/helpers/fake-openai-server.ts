@@ -7,9 +7,8 @@
 
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { listenOnLoopback, useLoopbackServer } from "./loopback-server.js";
 
 export interface RecordedRequest {
   method: string;
@@ -114,18 +113,12 @@ export async function startFakeEmbeddingServer(
     return { body: JSON.stringify({ object: "list", data, model: body.model, usage: { prompt_tokens: 0 } }) };
   }
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenOnLoopback(server);
 
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        // Drops held-open ("never") requests and idle keep-alive sockets so close() returns promptly.
-        server.closeAllConnections();
-      }),
+    close,
   };
 }
 
@@ -161,25 +154,5 @@ export function writeFakeEmbedderHome(home: string, server: FakeEmbeddingServer,
 export function useFakeEmbeddingServer(
   options: FakeEmbeddingServerOptions = { dimension: 8 },
 ): FakeEmbeddingServer {
-  let running: FakeEmbeddingServer | undefined;
-  const started = (): FakeEmbeddingServer => {
-    if (running === undefined)
-      throw new Error("the fake embedding server runs only inside this file's tests");
-    return running;
-  };
-  beforeAll(async () => {
-    running = await startFakeEmbeddingServer(options);
-  });
-  afterAll(async () => {
-    await running?.close();
-  });
-  return {
-    get baseURL() {
-      return started().baseURL;
-    },
-    get requests() {
-      return started().requests;
-    },
-    close: () => started().close(),
-  };
+  return useLoopbackServer("fake embedding server", () => startFakeEmbeddingServer(options));
 }

@@ -12,8 +12,7 @@
  */
 
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll } from "vitest";
+import { listenOnLoopback, useLoopbackServer } from "./loopback-server.js";
 
 /** One tool call the model makes; `arguments` is JSON-encoded unless it is already a string. */
 export interface StubToolCall {
@@ -256,8 +255,7 @@ export async function startStubChatServer(options: StubChatServerOptions = {}): 
     res.end("data: [DONE]\n\n");
   });
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenOnLoopback(server);
 
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
@@ -265,11 +263,7 @@ export async function startStubChatServer(options: StubChatServerOptions = {}): 
     calls,
     requests,
     queue,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close,
   };
 }
 
@@ -278,35 +272,7 @@ export async function startStubChatServer(options: StubChatServerOptions = {}): 
  * returns reads through to the running server, so it can be passed around before it starts.
  */
 export function useStubChatServer(options: StubChatServerOptions = {}): StubChatServer {
-  let running: StubChatServer | undefined;
-  const started = (): StubChatServer => {
-    if (running === undefined) throw new Error("the stub chat server runs only inside this file's tests");
-    return running;
-  };
-  beforeAll(async () => {
-    running = await startStubChatServer(options);
-  });
-  afterAll(async () => {
-    await running?.close();
-  });
-  return {
-    get baseURL() {
-      return started().baseURL;
-    },
-    get port() {
-      return started().port;
-    },
-    get calls() {
-      return started().calls;
-    },
-    get requests() {
-      return started().requests;
-    },
-    get queue() {
-      return started().queue;
-    },
-    close: () => started().close(),
-  };
+  return useLoopbackServer("stub chat server", () => startStubChatServer(options));
 }
 
 /** A deterministic estimate: a token per 4 characters. */

@@ -304,6 +304,7 @@ describe("the Claude Code recipe, run as Claude Code runs its hooks", () => {
       ];
       await runHook("Stop", stopPayload("session-2", writeTranscript("session-2", more)));
       expect((await sessionsSince())?.sessions).toBe(2);
+      expect((await memories()).some((text) => /pin Terraform providers/.test(text))).toBe(true);
       expect((await lucidJson<Runs>("dream", "runs", "--user", "alice")).runs).toEqual([]);
 
       const third = [{ user: "I prefer small pull requests." }, { assistant: "Noted." }];

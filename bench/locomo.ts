@@ -21,7 +21,7 @@ import {
   loadLocomo,
 } from "./locomo-data.js";
 import { createTempDir, locomoPath } from "./paths.js";
-import { createPrecomputedEmbedder } from "./precomputed-embedder.js";
+import { precomputedLike } from "./precomputed-embedder.js";
 import { type Ranking, RECALL_KS, type RecallRow, recallTable } from "./recall.js";
 import {
   fixed,
@@ -34,7 +34,6 @@ import {
 } from "./report.js";
 import { collectSignals, renderTuningReport, runTuning, type TuningReport } from "./retrieval-tuning.js";
 import { createSampler, type LatencySummary } from "./stats.js";
-import { loadOrEmbed } from "./vector-cache.js";
 
 export interface LocomoOptions {
   /** Only the first conversation. */
@@ -69,16 +68,10 @@ export async function runLocomo(options: LocomoOptions): Promise<void> {
   progress(
     `${data.turns.length} turns, ${data.questions.length} questions; vectors for ${texts.length} texts`,
   );
-  const cache = await loadOrEmbed({
+  const { embedder: precomputed, cache } = await precomputedLike(local, {
     name: "locomo",
     texts,
-    embedder: local,
     onProgress: (done, total) => progress(`embedded ${done}/${total}`),
-  });
-  const precomputed = createPrecomputedEmbedder({
-    id: local.id ?? "custom",
-    dimension: local.dimension,
-    vectors: cache.vectors,
   });
 
   const temp = createTempDir("locomo");

@@ -7,6 +7,7 @@
  */
 
 import type { Embedder } from "../src/index.js";
+import { type CachedVectors, loadOrEmbed } from "./vector-cache.js";
 
 export interface PrecomputedEmbedderOptions {
   readonly id: string;
@@ -28,4 +29,21 @@ export function createPrecomputedEmbedder(options: PrecomputedEmbedderOptions): 
       });
     },
   };
+}
+
+/**
+ * The texts' vectors from `model`, embedded once and cached in `.bench-data/` (`loadOrEmbed`),
+ * served by an embedder stamped as `model`: a store it writes opens later with the live model.
+ */
+export async function precomputedLike(
+  model: Embedder,
+  options: { name: string; texts: readonly string[]; onProgress?: (done: number, total: number) => void },
+): Promise<{ embedder: Embedder; cache: CachedVectors }> {
+  const cache = await loadOrEmbed({ ...options, embedder: model });
+  const embedder = createPrecomputedEmbedder({
+    id: model.id ?? "custom",
+    dimension: model.dimension,
+    vectors: cache.vectors,
+  });
+  return { embedder, cache };
 }

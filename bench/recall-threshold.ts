@@ -27,10 +27,9 @@ import { DEFAULT_CATEGORIES } from "../src/policy/categories.js";
 import { ingestSessions } from "./locomo.js";
 import { CATEGORY_NAMES, type LocomoQuestion, loadLocomo } from "./locomo-data.js";
 import { createTempDir, locomoPath } from "./paths.js";
-import { createPrecomputedEmbedder } from "./precomputed-embedder.js";
+import { precomputedLike } from "./precomputed-embedder.js";
 import { fixed, renderRunInfo, renderTable, runInfo, writeResults } from "./report.js";
 import { mean, percentile } from "./stats.js";
-import { loadOrEmbed } from "./vector-cache.js";
 
 const THRESHOLDS = [0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5] as const;
 
@@ -92,16 +91,10 @@ async function main(): Promise<void> {
   const local = createLocalEmbedder();
   progress(`${data.turns.length} turns, ${data.questions.length} questions`);
   // Only the turns are cached: the questions are embedded live, one at a time, as recall embeds them.
-  const cache = await loadOrEmbed({
+  const { embedder: precomputed, cache } = await precomputedLike(local, {
     name: "recall-threshold",
     texts: data.turns.map((turn) => turn.text),
-    embedder: local,
     onProgress: (done, total) => progress(`embedded ${done}/${total}`),
-  });
-  const precomputed = createPrecomputedEmbedder({
-    id: local.id ?? "custom",
-    dimension: local.dimension,
-    vectors: cache.vectors,
   });
 
   const temp = createTempDir("recall-threshold");

@@ -1,7 +1,8 @@
 /**
- * Events: the background jobs a server started (auto-dream runs, dreams asked for by a client,
- * imports, re-embeds), with their status and result, kept in memory for the life of the process and
- * shared by every session of every edge (the MCP server, later the HTTP API). Committed dream runs
+ * Events: the jobs a server ran (auto-dream runs, dreams asked for by a client, imports,
+ * re-embeds, and the REST API's adds, which Mem0's clients follow by event id), with their status
+ * and result, kept in memory for the life of the process and shared by every session of every edge
+ * (the MCP server, the REST API). Committed dream runs
  * are also in the store; the event tools merge both.
  *
  * @module
@@ -12,7 +13,7 @@ import { type Clock, systemClock } from "../clock.js";
 import type { Scope } from "../core/scope.js";
 import { reportError } from "./error-report.js";
 
-export const EVENT_TYPES = ["dream", "import", "reembed"] as const;
+export const EVENT_TYPES = ["dream", "import", "reembed", "add"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 export const EVENT_STATUSES = ["queued", "running", "succeeded", "failed"] as const;

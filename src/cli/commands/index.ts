@@ -18,6 +18,7 @@ import { getCommand } from "./get.js";
 import { historyCommand } from "./history.js";
 import { importCommand } from "./import.js";
 import { initCommand } from "./init.js";
+import { keysCommand } from "./keys.js";
 import { listCommand } from "./list.js";
 import { mcpCommand } from "./mcp.js";
 import { migrateCommand } from "./migrate.js";
@@ -28,6 +29,7 @@ import { reembedCommand } from "./reembed.js";
 import { resetCommand } from "./reset.js";
 import { scanCommand } from "./scan.js";
 import { searchCommand } from "./search.js";
+import { serveCommand } from "./serve.js";
 import { sessionCommand } from "./session.js";
 import { sleepCommand } from "./sleep.js";
 import { statusCommand } from "./status.js";
@@ -60,6 +62,8 @@ export const COMMANDS: readonly Command[] = [
   initCommand,
   configCommand,
   mcpCommand,
+  serveCommand,
+  keysCommand,
 ];
 
 /** The command of this name; an unknown name is a usage error suggesting the closest one. */

@@ -1,0 +1,66 @@
+/**
+ * Searching: `POST /v3/memories/search/` (`{results}`) and the v2 `POST /v2/memories/search/` (a bare
+ * array, as openclaw-mem0 reads it). Platform filters become Lucid's, AND-ed under the scope.
+ *
+ * @module
+ */
+
+import type { Context, Hono } from "hono";
+import { LucidError } from "../../errors.js";
+import type { Filters } from "../../filters/filter.js";
+import { booleanField, numberField, objectField, stringField } from "../body-fields.js";
+import { memoryOut, type Wire } from "../mem0-shapes.js";
+import { readBody } from "../read-body.js";
+import { namedScope, readScope } from "../request-scope.js";
+import type { RestDeps, RestEnv } from "../rest-env.js";
+
+/** The platform's defaults (Mem0's OpenAPI document). */
+const DEFAULT_TOP_K = 10;
+const DEFAULT_THRESHOLD = 0.1;
+
+/** `categories` and `metadata` beside the filters narrow as filters would. */
+export function sideFilters(body: Record<string, unknown>): Filters | undefined {
+  const parts: Filters[] = [];
+  const categories = body.categories;
+  if (categories !== undefined && categories !== null) {
+    if (!Array.isArray(categories) || !categories.every((name) => typeof name === "string")) {
+      throw new LucidError("INVALID_ARGUMENT", 'categories must be an array of names, e.g. ["food"].');
+    }
+    parts.push({ category: { in: categories } });
+  }
+  const metadata = objectField(body, "metadata");
+  if (metadata !== undefined && Object.keys(metadata).length > 0) parts.push({ ...metadata });
+  if (parts.length === 0) return undefined;
+  return parts.length === 1 ? parts[0] : { AND: parts };
+}
+
+async function search(c: Context<RestEnv>, deps: RestDeps): Promise<Wire[]> {
+  const body = await readBody(c, deps);
+  const query = stringField(body, "query");
+  if (query === undefined || query.trim() === "") {
+    throw new LucidError(
+      "INVALID_ARGUMENT",
+      'query is required: {"query": "what does alice drink?", "filters": {…}}.',
+    );
+  }
+  const { filters } = readScope(deps, c.get("caller"), {
+    filters: body.filters,
+    named: namedScope(body),
+    extra: sideFilters(body),
+  });
+  const showExpired = booleanField(body, "show_expired");
+  const referenceDate = stringField(body, "reference_date");
+  const found = await deps.memory.search(query, {
+    filters,
+    topK: numberField(body, "top_k", { min: 1, max: 1000, integer: true }) ?? DEFAULT_TOP_K,
+    threshold: numberField(body, "threshold", { min: 0, max: 1 }) ?? DEFAULT_THRESHOLD,
+    ...(showExpired === undefined ? {} : { showExpired }),
+    ...(referenceDate === undefined ? {} : { referenceDate }),
+  });
+  return found.results.map(memoryOut);
+}
+
+export function searchRoutes(app: Hono<RestEnv>, deps: RestDeps): void {
+  app.post("/v3/memories/search", async (c) => c.json({ results: await search(c, deps) }));
+  app.post("/v2/memories/search", async (c) => c.json(await search(c, deps)));
+}

@@ -1,0 +1,115 @@
+/**
+ * `lucid serve`'s server: the REST app on Node's HTTP server (`@hono/node-server`). It refuses to
+ * listen on an address other than loopback while no API key exists, since anyone who could reach
+ * it would read and change every memory.
+ *
+ * @module
+ */
+
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import type { ScopeOptions } from "../core/scope.js";
+import { DEFAULT_MAX_BODY_BYTES } from "../edge/body.js";
+import type { EventRegistry } from "../edge/events.js";
+import { isLoopbackHost } from "../edge/guard.js";
+import { LucidError } from "../errors.js";
+import type { Memory } from "../sdk/memory.js";
+import { createRestApp } from "./app.js";
+import { keysFileOf, watchKeys } from "./key-store.js";
+import { DEFAULT_RATE_LIMIT, type RateLimit } from "./rate-limit.js";
+
+export const DEFAULT_REST_PORT = 8765;
+
+/** How long `close()` lets requests in flight finish before it cuts their connections. */
+const CLOSE_GRACE_MS = 5_000;
+
+export interface RestServerOptions {
+  readonly memory: Memory;
+  readonly events: EventRegistry;
+  /** The Lucid home: its `keys.json` holds the API keys. */
+  readonly home: string;
+  /** Default 127.0.0.1. Any other address needs at least one API key. */
+  readonly host?: string;
+  /** Default 8765; 0 picks a free port. */
+  readonly port?: number;
+  /** The scope of a request that names none. */
+  readonly defaults?: ScopeOptions;
+  /** Default 4 MiB (`edge/body.ts`). */
+  readonly maxBodyBytes?: number;
+  /** Per key; default 50 a second with bursts of 100; null switches it off. */
+  readonly rateLimit?: RateLimit | null;
+}
+
+export interface RunningRestServer {
+  /** `http://127.0.0.1:8765`: MemoryClient's `host`. */
+  readonly url: string;
+  readonly host: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * @example
+ * const server = await startRestServer({ memory, events: new EventRegistry(), home, port: 0 });
+ * const client = new MemoryClient({ apiKey, host: server.url });
+ */
+export async function startRestServer(options: RestServerOptions): Promise<RunningRestServer> {
+  const host = options.host ?? "127.0.0.1";
+  const keysFile = keysFileOf(options.home);
+  const keys = watchKeys(keysFile);
+  if (!isLoopbackHost(host) && (await keys()).length === 0) {
+    throw new LucidError(
+      "INVALID_CONFIG",
+      `Refusing to serve the REST API on ${host} without API keys: anyone who can reach it could read and change every memory. ` +
+        "Create a key with `lucid keys create --user <id>` first, or bind to 127.0.0.1.",
+      { details: { host, keysFile } },
+    );
+  }
+  const app = createRestApp(
+    {
+      memory: options.memory,
+      events: options.events,
+      defaults: options.defaults ?? {},
+      maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+      orgId: "lucid",
+      projectId: "local",
+      projectSettings: {},
+    },
+    {
+      host,
+      keys,
+      rateLimit: options.rateLimit === null ? undefined : (options.rateLimit ?? DEFAULT_RATE_LIMIT),
+    },
+  );
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const listening = serve(
+      { fetch: app.fetch, hostname: host, port: options.port ?? DEFAULT_REST_PORT },
+      () => {
+        listening.off("error", reject);
+        resolve(listening);
+      },
+    );
+    listening.once("error", reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const urlHost = host.includes(":") ? `[${host}]` : host;
+  return {
+    url: `http://${urlHost}:${port}`,
+    host,
+    port,
+    async close() {
+      // Requests in flight finish; a connection still open after the grace is cut.
+      await new Promise<void>((resolve) => {
+        const cut = setTimeout(() => {
+          if ("closeAllConnections" in server) server.closeAllConnections();
+        }, CLOSE_GRACE_MS);
+        cut.unref();
+        server.close(() => {
+          clearTimeout(cut);
+          resolve();
+        });
+        if ("closeIdleConnections" in server) server.closeIdleConnections();
+      });
+    },
+  };
+}

@@ -48,7 +48,10 @@ export interface EventInput<T> {
   readonly summarize: (result: T) => string;
 }
 
-/** Finished events beyond this many are forgotten, oldest first (the store keeps dream runs). */
+/**
+ * Finished events beyond this many of one scope are forgotten, oldest first (the store keeps dream
+ * runs): per scope, so one busy caller cannot push another's events out.
+ */
 const KEEP_FINISHED = 500;
 
 /**
@@ -175,11 +178,17 @@ export class EventRegistry {
   }
 
   private forgetOld(): void {
-    const finished = [...this.events.values()].filter(
-      (event) => event.status === "succeeded" || event.status === "failed",
-    );
-    for (const event of finished.slice(0, Math.max(0, finished.length - KEEP_FINISHED))) {
-      this.events.delete(event.id);
+    const finished = new Map<string, LucidEvent[]>();
+    for (const event of this.events.values()) {
+      if (event.status !== "succeeded" && event.status !== "failed") continue;
+      const ofScope = finished.get(event.scopeKey);
+      if (ofScope === undefined) finished.set(event.scopeKey, [event]);
+      else ofScope.push(event);
+    }
+    for (const events of finished.values()) {
+      for (const event of events.slice(0, Math.max(0, events.length - KEEP_FINISHED))) {
+        this.events.delete(event.id);
+      }
     }
   }
 }

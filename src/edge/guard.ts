@@ -56,11 +56,21 @@ export type GuardVerdict =
  */
 export function guardRequest(
   request: IncomingMessage,
-  options: { host: string; token?: string | undefined; tokens?: readonly string[] },
+  options: {
+    host: string;
+    token?: string | undefined;
+    tokens?: readonly string[];
+    /**
+     * Serve only this machine whatever the bind: a loopback Host, and pages of this machine or of
+     * the server itself. For a request that carries no credential (the REST API without keys).
+     */
+    loopbackOnly?: boolean;
+  },
 ): GuardVerdict {
   const accepted = [...(options.token === undefined ? [] : [options.token]), ...(options.tokens ?? [])];
+  const local = options.loopbackOnly === true || isLoopbackHost(options.host);
   const origin = request.headers.origin;
-  if (origin !== undefined && !originAllowed(origin, request.headers.host, options.host)) {
+  if (origin !== undefined && !originAllowed(origin, request.headers.host, local)) {
     return {
       ok: false,
       status: 403,
@@ -73,7 +83,7 @@ export function guardRequest(
   if (accepted.length > 0 && token < 0) {
     return { ok: false, status: 401, message: "Unauthorized: send Authorization: Bearer <token>." };
   }
-  if (accepted.length === 0 && isLoopbackHost(options.host)) {
+  if (options.loopbackOnly === true || (accepted.length === 0 && local)) {
     const hostname = hostnameOf(request.headers.host);
     if (hostname === undefined || !isLoopbackHost(hostname)) {
       return {
@@ -87,7 +97,7 @@ export function guardRequest(
 }
 
 /** A page of this machine on a loopback bind, or of the very address the request was sent to. */
-function originAllowed(origin: string, hostHeader: string | undefined, boundHost: string): boolean {
+function originAllowed(origin: string, hostHeader: string | undefined, local: boolean): boolean {
   let url: URL;
   try {
     url = new URL(origin); // "null" (a sandboxed frame, a file) does not parse: refused
@@ -95,7 +105,7 @@ function originAllowed(origin: string, hostHeader: string | undefined, boundHost
     return false;
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return false;
-  if (isLoopbackHost(boundHost) && isLoopbackHost(url.hostname)) return true;
+  if (local && isLoopbackHost(url.hostname)) return true;
   return hostHeader !== undefined && url.host.toLowerCase() === hostHeader.toLowerCase();
 }
 

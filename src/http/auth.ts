@@ -1,13 +1,16 @@
 /**
- * Who may call the REST API. Every request passes the edge's guard (`edge/guard.ts`: a loopback
- * Host on a loopback bind, no foreign web page). With keys in the home's `keys.json`, every request
- * needs `Authorization: Token <key>` (Mem0's scheme; `Bearer` is taken too) and acts in the key's
- * scope; without keys, only clients on this machine are served. Then the caller's rate limit.
+ * Who may call the REST API. A server that started with keys in the home's `keys.json`, or on an
+ * address other than loopback, needs `Authorization: Token <key>` (Mem0's scheme; `Bearer` is
+ * taken too) on every request, and the request acts in the key's scope. That is decided once: a
+ * server that requires keys keeps requiring them when the last key is revoked (it then refuses
+ * everyone), and a keyless one requires them as soon as a key appears. Without keys only this
+ * machine is served: a loopback client, a loopback Host and no foreign web page (`edge/guard.ts`).
+ * Then the caller's rate limit; failed authentications are limited per client address.
  *
  * @module
  */
 
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { scopeToOptions } from "../core/scope.js";
 import { guardRequest, isLoopbackHost } from "../edge/guard.js";
 import { type ApiKeyRecord, matchKey } from "./key-store.js";
@@ -20,60 +23,140 @@ export interface AuthOptions {
   readonly host: string;
   /** The keys now (re-read when the file changes). */
   readonly keys: () => Promise<readonly ApiKeyRecord[]>;
+  /** Whether every request needs a key: the server started with keys, or off loopback. */
+  readonly requireKeys: boolean;
   /** Per key (or per client address without keys); undefined: no limit. */
   readonly rateLimit?: RateLimit | undefined;
+  /** 401s per client address; past it the address gets 429 until its bucket refills. */
+  readonly failureLimit?: RateLimit | undefined;
+  /** Where the real reason goes when `keys.json` cannot be read (the response gives none). */
+  readonly log?: ((line: string) => void) | undefined;
 }
 
+/** Ten wrong keys at once, then one every five seconds: plenty for a typo, nothing for a guesser. */
+export const DEFAULT_FAILURE_LIMIT: RateLimit = { perSecond: 0.2, burst: 10 };
+
 const CREATE_HINT = "create one with `lucid keys create --user <id>`";
+const CHALLENGE = { "WWW-Authenticate": 'Token realm="lucid"' };
 
 export function authenticate(options: AuthOptions): MiddlewareHandler<RestEnv> {
   const limiter = options.rateLimit === undefined ? undefined : createRateLimiter(options.rateLimit);
+  const failures = createFailureLimit(options.failureLimit);
+  let requireKeys = options.requireKeys;
+  let reported: string | undefined;
   return async (c, next) => {
     const request = c.env.incoming;
-    const verdict = guardRequest(request, { host: options.host });
+    const address = (request.socket.remoteAddress ?? "").replace(/^::ffff:/, "");
+    failures.check(address);
+    let keys: readonly ApiKeyRecord[];
+    try {
+      keys = await options.keys();
+      reported = undefined;
+    } catch (error) {
+      return keysUnavailable(c, error);
+    }
+    if (keys.length > 0) requireKeys = true;
+    const given = /^(?:Token|Bearer)\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "")?.[1];
+    // A request without a key is served only as this machine's, whatever the bind.
+    const verdict = guardRequest(request, { host: options.host, loopbackOnly: !requireKeys });
     if (!verdict.ok)
       throw new HttpRefusal(verdict.status === 401 ? "UNAUTHORIZED" : "FORBIDDEN", verdict.message);
-    const keys = await options.keys();
-    const address = request.socket.remoteAddress ?? "";
     let caller: Caller = {};
-    if (keys.length === 0) {
-      // Without keys anyone who reaches the port is trusted: only this machine may.
-      if (!isLoopbackHost(address.replace(/^::ffff:/, ""))) {
+    if (!requireKeys) {
+      if (!isLoopbackHost(address)) {
         throw new HttpRefusal(
           "FORBIDDEN",
           `Forbidden: without API keys only this machine is served; ${CREATE_HINT} and send it as Authorization: Token <key>.`,
         );
       }
+    } else if (keys.length === 0) {
+      failures.fail(address);
+      throw new HttpRefusal(
+        "UNAUTHORIZED",
+        `Unauthorized: this server needs an API key and none exists (all were revoked); ${CREATE_HINT}.`,
+        CHALLENGE,
+      );
+    } else if (given === undefined) {
+      failures.fail(address);
+      throw new HttpRefusal(
+        "UNAUTHORIZED",
+        `Unauthorized: send Authorization: Token <key> (${CREATE_HINT}).`,
+        CHALLENGE,
+      );
     } else {
-      const given = /^(?:Token|Bearer)\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "")?.[1];
-      if (given === undefined) {
-        throw new HttpRefusal(
-          "UNAUTHORIZED",
-          `Unauthorized: send Authorization: Token <key> (${CREATE_HINT}).`,
-          { "WWW-Authenticate": 'Token realm="lucid"' },
-        );
-      }
       const record = matchKey(keys, given);
       if (record === undefined) {
+        failures.fail(address);
         throw new HttpRefusal(
           "UNAUTHORIZED",
           `Unauthorized: this API key is not valid (revoked, or never created); ${CREATE_HINT}.`,
-          { "WWW-Authenticate": 'Token realm="lucid"' },
+          CHALLENGE,
         );
       }
       caller = { keyId: record.id, bound: scopeToOptions(record.scope) };
     }
     if (limiter !== undefined) {
       const take = limiter.take(caller.keyId ?? address);
-      if (!take.ok) {
-        throw new HttpRefusal(
-          "RATE_LIMITED",
-          `Too many requests: wait ${take.retryAfterSeconds} s (Retry-After) and try again.`,
-          { "Retry-After": String(take.retryAfterSeconds) },
-        );
-      }
+      if (!take.ok) throw tooMany(take.retryAfterSeconds);
     }
     c.set("caller", caller);
     await next();
+  };
+
+  /** 503 with nothing about the file (its path, its contents); the reason goes to the log, once. */
+  function keysUnavailable(c: Context<RestEnv>, error: unknown): Response {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (reported !== reason) {
+      reported = reason;
+      (options.log ?? ((line) => process.stderr.write(line)))(
+        `lucid serve: cannot read the API keys, refusing every request until they are fixed: ${reason}\n`,
+      );
+    }
+    return c.json(
+      {
+        detail: "Service unavailable: the server's API keys cannot be read; its operator must fix them.",
+        code: "INVALID_CONFIG",
+      },
+      503,
+    );
+  }
+}
+
+function tooMany(retryAfterSeconds: number): HttpRefusal {
+  return new HttpRefusal(
+    "RATE_LIMITED",
+    `Too many requests: wait ${retryAfterSeconds} s (Retry-After) and try again.`,
+    { "Retry-After": String(retryAfterSeconds) },
+  );
+}
+
+/**
+ * Each 401 takes a token of its address's bucket; an address whose bucket runs dry is refused
+ * before its key is even looked at until the wait is over, so a guess past the limit learns nothing.
+ */
+function createFailureLimit(limit: RateLimit | undefined): {
+  check(address: string): void;
+  fail(address: string): void;
+} {
+  if (limit === undefined) return { check() {}, fail() {} };
+  const buckets = createRateLimiter(limit);
+  const blocked = new Map<string, number>();
+  return {
+    check(address) {
+      const until = blocked.get(address);
+      if (until === undefined) return;
+      const wait = Math.ceil((until - Date.now()) / 1000);
+      if (wait > 0) throw tooMany(wait);
+      blocked.delete(address);
+    },
+    fail(address) {
+      const take = buckets.take(address);
+      if (take.ok) return;
+      const now = Date.now();
+      // Addresses that never come back would stay forever: past a few, the expired ones go.
+      if (blocked.size > 1024) for (const [name, until] of blocked) if (until <= now) blocked.delete(name);
+      blocked.set(address, now + take.retryAfterSeconds * 1000);
+      throw tooMany(take.retryAfterSeconds);
+    },
   };
 }

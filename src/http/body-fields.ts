@@ -57,10 +57,13 @@ export function queryOf(url: string): Record<string, string> {
   return Object.fromEntries(new URL(url).searchParams.entries());
 }
 
+/** Pages past this many memories do not exist in any store; a larger offset is an input error, not a query. */
+const MAX_OFFSET = 2 ** 31;
+
 /** `page` and `page_size` of a query: 1-based, 100 a page unless asked, at most 1000. */
 export function pageOf(query: Source): { page: number; pageSize: number } {
-  return {
-    page: numberField(query, "page", { min: 1, integer: true }) ?? 1,
-    pageSize: numberField(query, "page_size", { min: 1, max: 1000, integer: true }) ?? 100,
-  };
+  const pageSize = numberField(query, "page_size", { min: 1, max: 1000, integer: true }) ?? 100;
+  const page =
+    numberField(query, "page", { min: 1, max: Math.floor(MAX_OFFSET / pageSize), integer: true }) ?? 1;
+  return { page, pageSize };
 }

@@ -7,8 +7,9 @@
  */
 
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { chmod, mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { chmod, mkdir, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { hasScope, SCOPE_KEYS, type Scope, scopeValue } from "../core/scope.js";
 import { LucidError } from "../errors.js";
 
@@ -71,17 +72,30 @@ function parseRecord(file: string, entry: unknown, index: number): ApiKeyRecord 
   }
   const bound: Scope = {};
   for (const key of SCOPE_KEYS) {
-    const value = scopeValue(key, scope[key]);
-    if (value !== undefined) bound[key] = value;
+    const given = scope[key];
+    if (given === undefined || given === null) continue;
+    // A bad record is a bad file, not a bad request: scopeValue's input error would reach every caller.
+    if (typeof given !== "string" || !isScopeValue(key, given)) {
+      throw corrupt(file, `keys[${index}].scope.${key} is not a non-empty id without whitespace`);
+    }
+    bound[key] = given.trim();
   }
   if (!hasScope(bound)) throw corrupt(file, `keys[${index}] is bound to no scope`);
   return { id: record.id, hash: record.hash, scope: bound, createdAt: record.createdAt };
 }
 
+function isScopeValue(key: (typeof SCOPE_KEYS)[number], value: string): boolean {
+  try {
+    return scopeValue(key, value) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
 function corrupt(file: string, problem: string, cause?: unknown): LucidError {
   return new LucidError(
     "INVALID_CONFIG",
-    `${file} ${problem}. Fix it, or remove it and create the keys again with \`lucid keys create --user <id>\`.`,
+    `${file} ${problem}. Fix it by hand, or remove it and create the keys again with \`lucid keys create --user <id>\`.`,
     { cause, details: { file } },
   );
 }
@@ -93,6 +107,44 @@ async function writeKeys(file: string, keys: readonly ApiKeyRecord[]): Promise<v
   await writeFile(temporary, `${JSON.stringify({ keys }, null, 2)}\n`, { mode: 0o600 });
   await chmod(temporary, 0o600);
   await rename(temporary, file);
+}
+
+/** How long `lucid keys create` and `revoke` wait for another one to finish with the file. */
+const LOCK_WAIT_MS = 5_000;
+
+/**
+ * Runs `update` holding `<file>.lock`, created exclusively (`wx`), so that two `lucid keys` at once
+ * cannot each read the old file and the second rename drop the first one's key. A waiter retries
+ * with a short, growing backoff; after LOCK_WAIT_MS it gives up, naming the lock file.
+ */
+async function withKeysLock<T>(file: string, update: () => Promise<T>): Promise<T> {
+  await mkdir(dirname(file), { recursive: true });
+  const lock = `${file}.lock`;
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  let backoff = 5;
+  for (;;) {
+    try {
+      await (await open(lock, "wx", 0o600)).close();
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      if (Date.now() >= deadline) {
+        throw new LucidError(
+          "IO_ERROR",
+          `${lock} has been held for ${LOCK_WAIT_MS / 1000} s: another \`lucid keys\` is changing ${file}. ` +
+            "Try again; if none is running (one was killed), remove the lock file.",
+          { cause: error, details: { file: lock } },
+        );
+      }
+      await sleep(backoff + Math.random() * backoff);
+      backoff = Math.min(backoff * 2, 100);
+    }
+  }
+  try {
+    return await update();
+  } finally {
+    await rm(lock, { force: true });
+  }
 }
 
 /**
@@ -112,33 +164,42 @@ export async function createKey(
       "A key must be bound to a scope: pass --user (and optionally --agent, --app), e.g. `lucid keys create --user alice`.",
     );
   }
-  const keys = await readKeys(file);
-  const key = `${KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
-  let id: string;
-  do id = `key_${randomBytes(4).toString("hex")}`;
-  while (keys.some((existing) => existing.id === id));
-  const record: ApiKeyRecord = { id, hash: hashKey(key), scope: { ...scope }, createdAt: now.toISOString() };
-  await writeKeys(file, [...keys, record]);
-  return { key, record };
+  return withKeysLock(file, async () => {
+    const keys = await readKeys(file);
+    const key = `${KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
+    let id: string;
+    do id = `key_${randomBytes(4).toString("hex")}`;
+    while (keys.some((existing) => existing.id === id));
+    const record: ApiKeyRecord = {
+      id,
+      hash: hashKey(key),
+      scope: { ...scope },
+      createdAt: now.toISOString(),
+    };
+    await writeKeys(file, [...keys, record]);
+    return { key, record };
+  });
 }
 
 /** Removes the key with this id; an unknown id is `INVALID_ARGUMENT` naming the ids there are. */
 export async function revokeKey(file: string, id: string): Promise<ApiKeyRecord> {
-  const keys = await readKeys(file);
-  const record = keys.find((existing) => existing.id === id);
-  if (record === undefined) {
-    const known = keys.map((existing) => existing.id).join(", ") || "none";
-    throw new LucidError(
-      "INVALID_ARGUMENT",
-      `No API key has the id ${JSON.stringify(id)} (keys: ${known}). See \`lucid keys list\`.`,
-      { details: { id } },
+  return withKeysLock(file, async () => {
+    const keys = await readKeys(file);
+    const record = keys.find((existing) => existing.id === id);
+    if (record === undefined) {
+      const known = keys.map((existing) => existing.id).join(", ") || "none";
+      throw new LucidError(
+        "INVALID_ARGUMENT",
+        `No API key has the id ${JSON.stringify(id)} (keys: ${known}). See \`lucid keys list\`.`,
+        { details: { id } },
+      );
+    }
+    await writeKeys(
+      file,
+      keys.filter((existing) => existing !== record),
     );
-  }
-  await writeKeys(
-    file,
-    keys.filter((existing) => existing !== record),
-  );
-  return record;
+    return record;
+  });
 }
 
 /** The record of the key a request carried, or undefined. Every hash is compared in constant time. */

@@ -10,8 +10,12 @@
 
 import { LucidError } from "../errors.js";
 import type { Filters } from "../filters/filter.js";
+import { objectField } from "./body-fields.js";
 
 const LOGICAL = new Set(["AND", "OR", "NOT", "$and", "$or", "$not"]);
+
+/** Deeper than any filter a person or a client writes; a bound that keeps recursion off the stack's limit. */
+const MAX_DEPTH = 32;
 
 /** Fields the platform has and Lucid's memories do not. */
 const UNSUPPORTED: Readonly<Record<string, string>> = {
@@ -24,7 +28,14 @@ const UNSUPPORTED: Readonly<Record<string, string>> = {
  * mem0Filters({ AND: [{ user_id: "alice" }, { categories: { in: ["food"] } }] });
  * // { AND: [{ user_id: "alice" }, { category: { in: ["food"] } }] }
  */
-export function mem0Filters(filters: unknown, path = "filters"): Filters {
+export function mem0Filters(filters: unknown, path = "filters", depth = 0): Filters {
+  if (depth > MAX_DEPTH) {
+    throw new LucidError(
+      "INVALID_FILTER",
+      `${path}: filters nest at most ${MAX_DEPTH} levels of AND / OR / NOT deep; flatten the condition.`,
+      { details: { path } },
+    );
+  }
   if (typeof filters !== "object" || filters === null || Array.isArray(filters)) {
     throw new LucidError(
       "INVALID_FILTER",
@@ -39,8 +50,8 @@ export function mem0Filters(filters: unknown, path = "filters"): Filters {
       // The platform's NOT also takes one object; Lucid's takes a list.
       const children = Array.isArray(value) || !/^\$?not$/i.test(key) ? value : [value];
       out[key] = Array.isArray(children)
-        ? children.map((child, index) => mem0Filters(child, `${where}[${index}]`))
-        : mem0Filters(children, where);
+        ? children.map((child, index) => mem0Filters(child, `${where}[${index}]`, depth + 1))
+        : mem0Filters(children, where, depth + 1);
     } else if (key in UNSUPPORTED) {
       throw new LucidError(
         "INVALID_FILTER",
@@ -80,4 +91,20 @@ function categoryCondition(value: unknown, where: string): unknown {
   throw new LucidError("INVALID_FILTER", `${where} takes { "in": ["food", …] } or { "contains": "food" }.`, {
     details: { path: where },
   });
+}
+
+/** `categories` and `metadata` beside the filters narrow as filters would. */
+export function sideFilters(body: Record<string, unknown>): Filters | undefined {
+  const parts: Filters[] = [];
+  const categories = body.categories;
+  if (categories !== undefined && categories !== null) {
+    if (!Array.isArray(categories) || !categories.every((name) => typeof name === "string")) {
+      throw new LucidError("INVALID_ARGUMENT", 'categories must be an array of names, e.g. ["food"].');
+    }
+    parts.push({ category: { in: categories } });
+  }
+  const metadata = objectField(body, "metadata");
+  if (metadata !== undefined && Object.keys(metadata).length > 0) parts.push({ ...metadata });
+  if (parts.length === 0) return undefined;
+  return parts.length === 1 ? parts[0] : { AND: parts };
 }

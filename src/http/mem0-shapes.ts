@@ -82,7 +82,8 @@ export function eventOut(event: LucidEvent): Wire {
   return {
     id: event.id,
     event_type: event.type.toUpperCase(),
-    status: event.status.toUpperCase(),
+    // Mem0's statuses are PENDING, RUNNING, SUCCEEDED and FAILED: a queued job is pending.
+    status: event.status === "queued" ? "PENDING" : event.status.toUpperCase(),
     payload: { scope: event.scope },
     metadata: { trigger: event.trigger, summary: event.summary },
     results: isAdd ? (result?.results ?? []) : event.result,

@@ -34,9 +34,13 @@ export function namedScope(source: Readonly<Record<string, unknown>>): Scope {
   return scope;
 }
 
-/** The request's scope from what it names; a key's scope fixes the keys it names. */
+/**
+ * The request's scope from what it names; a key's scope fixes the keys it names. A request made
+ * with a key has no other defaults: the server's own (`--user`, `LUCID_AGENT_ID`…) are the
+ * operator's, and must not add an `agent_id` to alice's memories or narrow her reads.
+ */
 export function requestScope(deps: RestDeps, caller: Caller, named: Scope): CallScope {
-  return resolveCallScope(deps.defaults, named, caller.bound);
+  return resolveCallScope(caller.bound === undefined ? deps.defaults : {}, named, caller.bound);
 }
 
 /**

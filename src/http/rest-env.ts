@@ -26,8 +26,11 @@ export interface RestDeps {
   /** The ids `GET /v1/ping/` hands out and the project routes answer to. */
   readonly orgId: string;
   readonly projectId: string;
-  /** The project's settings (`custom_instructions`, `custom_categories`…), kept for the server's life. */
-  readonly projectSettings: Record<string, unknown>;
+  /**
+   * The project's settings (`custom_instructions`, `custom_categories`) of each key (`""` without
+   * keys), kept for the server's life: one key holder's settings are not another's.
+   */
+  readonly projectSettings: Map<string, Record<string, unknown>>;
 }
 
 export type RestEnv = { Bindings: HttpBindings; Variables: { caller: Caller } };

@@ -1,7 +1,8 @@
 /**
- * `lucid serve`'s server: the REST app on Node's HTTP server (`@hono/node-server`). It refuses to
- * listen on an address other than loopback while no API key exists, since anyone who could reach
- * it would read and change every memory.
+ * `lucid serve`'s server: the REST app on Node's HTTP server (`@hono/node-server`). It reads
+ * `keys.json` before it listens (a broken file stops it there), and refuses to listen on an address
+ * other than loopback while no API key exists, since anyone who could reach it would read and
+ * change every memory.
  *
  * @module
  */
@@ -15,6 +16,7 @@ import { isLoopbackHost } from "../edge/guard.js";
 import { LucidError } from "../errors.js";
 import type { Memory } from "../sdk/memory.js";
 import { createRestApp } from "./app.js";
+import { DEFAULT_FAILURE_LIMIT } from "./auth.js";
 import { keysFileOf, watchKeys } from "./key-store.js";
 import { DEFAULT_RATE_LIMIT, type RateLimit } from "./rate-limit.js";
 
@@ -38,6 +40,10 @@ export interface RestServerOptions {
   readonly maxBodyBytes?: number;
   /** Per key; default 50 a second with bursts of 100; null switches it off. */
   readonly rateLimit?: RateLimit | null;
+  /** Failed authentications (401) per client address; default 10, then one every 5 s; null: none. */
+  readonly failureLimit?: RateLimit | null;
+  /** Where a problem found while serving is reported (a `keys.json` that broke); default stderr. */
+  readonly log?: (line: string) => void;
 }
 
 export interface RunningRestServer {
@@ -45,6 +51,8 @@ export interface RunningRestServer {
   readonly url: string;
   readonly host: string;
   readonly port: number;
+  /** How many API keys there were when it started. */
+  readonly keyCount: number;
   close(): Promise<void>;
 }
 
@@ -57,7 +65,9 @@ export async function startRestServer(options: RestServerOptions): Promise<Runni
   const host = options.host ?? "127.0.0.1";
   const keysFile = keysFileOf(options.home);
   const keys = watchKeys(keysFile);
-  if (!isLoopbackHost(host) && (await keys()).length === 0) {
+  // Read before listening: a broken keys.json stops the server here, with the file and the fix.
+  const keyCount = (await keys()).length;
+  if (!isLoopbackHost(host) && keyCount === 0) {
     throw new LucidError(
       "INVALID_CONFIG",
       `Refusing to serve the REST API on ${host} without API keys: anyone who can reach it could read and change every memory. ` +
@@ -73,12 +83,16 @@ export async function startRestServer(options: RestServerOptions): Promise<Runni
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
       orgId: "lucid",
       projectId: "local",
-      projectSettings: {},
+      projectSettings: new Map(),
     },
     {
       host,
       keys,
+      requireKeys: keyCount > 0 || !isLoopbackHost(host),
       rateLimit: options.rateLimit === null ? undefined : (options.rateLimit ?? DEFAULT_RATE_LIMIT),
+      failureLimit:
+        options.failureLimit === null ? undefined : (options.failureLimit ?? DEFAULT_FAILURE_LIMIT),
+      log: options.log,
     },
   );
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
@@ -97,6 +111,7 @@ export async function startRestServer(options: RestServerOptions): Promise<Runni
     url: `http://${urlHost}:${port}`,
     host,
     port,
+    keyCount,
     async close() {
       // Requests in flight finish; a connection still open after the grace is cut.
       await new Promise<void>((resolve) => {

@@ -81,9 +81,9 @@ describe("REST API routes", () => {
     ]);
   });
 
-  it("refuses infer: true without a configured LLM, saying so (500, LLM_NOT_CONFIGURED)", async () => {
+  it("refuses infer: true without a configured LLM, saying so (400, LLM_NOT_CONFIGURED)", async () => {
     const response = await post("/v3/memories/add/", { messages: "Alice likes kites", infer: true });
-    expect(response.status).toBe(500);
+    expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ code: "LLM_NOT_CONFIGURED", detail: expect.any(String) });
   });
 

@@ -24,7 +24,7 @@ export const keysCommand = defineCommand({
       "Send it as Authorization: Token <key> (MemoryClient's apiKey). A request made with it reads and changes " +
       "only memories of its scope, whatever the request names.",
     "With at least one key, `lucid serve` refuses requests without a valid key; a running server sees new and " +
-      "revoked keys at once.",
+      "revoked keys at once, and one that has had keys keeps refusing requests without one after the last is revoked.",
   ],
   async run(context) {
     const [action, id] = context.args;

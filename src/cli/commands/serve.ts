@@ -38,7 +38,8 @@ export const serveCommand = defineCommand({
       "/v1/entities/, /v2/entities/{type}/{id}/, the project routes, /v1/memories/ (v1 add, delete by scope), " +
       "/v2/memories/search/, /v2/memories/, /v1/events/ and /v1/event/{id}/.",
     "With API keys (lucid keys create --user alice), every request needs Authorization: Token <key> and acts " +
-      "only within the key's scope. Without keys only clients on this machine are served, and requests name " +
+      "only within the key's scope; revoking the last key does not open the server again (it then refuses everyone). " +
+      "Without keys only clients on this machine are served, and requests name " +
       "their scope (user_id…) or get the default one (LUCID_USER_ID, the config's defaults).",
     "Ctrl-C (or SIGTERM) stops it: requests in flight get 5 s to finish.",
   ],
@@ -64,6 +65,7 @@ export const serveCommand = defineCommand({
         events,
         home: context.paths.home,
         defaults,
+        log: (line) => io.stderr.write(line),
         ...(flags.host === undefined ? {} : { host: flags.host }),
         ...(port === undefined ? {} : { port }),
         ...(maxBody === undefined ? {} : { maxBodyBytes: maxBody }),
@@ -71,18 +73,21 @@ export const serveCommand = defineCommand({
           ? {}
           : { rateLimit: rate === 0 ? null : { perSecond: rate, burst: rate * 2 } }),
       });
-      const scope = formatScope(scopeFromOptions(defaults)) || "none (requests name user_id…)";
-      const { keysFileOf, readKeys } = await import("../../http/key-store.js");
-      const keys = (await readKeys(keysFileOf(context.paths.home))).length;
-      const access =
-        keys === 0
-          ? "no API keys: this machine only; `lucid keys create --user <id>` adds one"
-          : `${keys} API ${keys === 1 ? "key" : "keys"}`;
-      io.stderr.write(
-        `Lucid REST API listening on ${server.url} (${access}; default scope: ${scope}). Ctrl-C stops it.\n`,
-      );
-      await once(signal, "abort");
-      await server.close();
+      // Whatever fails from here on, the server closes: a listening socket would keep the process alive.
+      try {
+        const scope = formatScope(scopeFromOptions(defaults)) || "none (requests name user_id…)";
+        const keys = server.keyCount;
+        const access =
+          keys === 0
+            ? "no API keys: this machine only; `lucid keys create --user <id>` adds one"
+            : `${keys} API ${keys === 1 ? "key" : "keys"}`;
+        io.stderr.write(
+          `Lucid REST API listening on ${server.url} (${access}; default scope: ${scope}). Ctrl-C stops it.\n`,
+        );
+        await once(signal, "abort");
+      } finally {
+        await server.close();
+      }
       await events.idle();
       return { json: { url: server.url }, render: () => "" };
     } finally {

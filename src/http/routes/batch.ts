@@ -1,7 +1,8 @@
 /**
  * `PUT /v1/batch/` (`{memories: [{memory_id, text}]}`) and `DELETE /v1/batch/`
  * (`{memories: [{memory_id}]}`), at most 1000 each. Every id is checked against the caller's scope
- * before anything changes, so one foreign or missing id refuses the whole batch (404).
+ * before anything changes, so one foreign or missing id refuses the whole batch (404), and a
+ * repeated id refuses it too (400).
  *
  * @module
  */
@@ -22,6 +23,7 @@ function batchOf(body: Record<string, unknown>, withText: boolean): { id: string
   if (!Array.isArray(memories) || memories.length === 0 || memories.length > MAX_BATCH) {
     throw new LucidError("INVALID_ARGUMENT", `Send 1 to ${MAX_BATCH} memories: ${shape}.`);
   }
+  const seen = new Set<string>();
   return memories.map((given, index) => {
     const item = given as { memory_id?: unknown; text?: unknown } | null;
     if (typeof item?.memory_id !== "string" || (withText && typeof item.text !== "string")) {
@@ -29,6 +31,15 @@ function batchOf(body: Record<string, unknown>, withText: boolean): { id: string
         details: { index },
       });
     }
+    // Checked before anything changes: a repeated id would fail half-way, after the first write.
+    if (seen.has(item.memory_id)) {
+      throw new LucidError(
+        "INVALID_ARGUMENT",
+        `memories[${index}] repeats the id ${JSON.stringify(item.memory_id)}: give each memory once.`,
+        { details: { index } },
+      );
+    }
+    seen.add(item.memory_id);
     return withText ? { id: item.memory_id, text: item.text as string } : { id: item.memory_id };
   });
 }

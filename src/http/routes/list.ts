@@ -12,16 +12,28 @@ import { LucidError } from "../../errors.js";
 import type { Filters } from "../../filters/filter.js";
 import type { GetAllResult } from "../../memory/types.js";
 import { booleanField, pageOf, queryOf, stringField } from "../body-fields.js";
+import { sideFilters } from "../mem0-filters.js";
 import { memoryOut, pageOut } from "../mem0-shapes.js";
 import { readBody } from "../read-body.js";
 import { namedScope, readScope, requestScope } from "../request-scope.js";
 import type { RestDeps, RestEnv } from "../rest-env.js";
-import { sideFilters } from "./search.js";
+
+/** A date the request gives, refused when it is not one (it would silently match nothing). */
+function dateField(body: Record<string, unknown>, name: string): string | undefined {
+  const value = stringField(body, name);
+  if (value !== undefined && Number.isNaN(Date.parse(value))) {
+    throw new LucidError(
+      "INVALID_ARGUMENT",
+      `${name} must be a date, e.g. "2026-03-01" or "2026-03-01T09:00:00Z".`,
+    );
+  }
+  return value;
+}
 
 /** `start_date` / `end_date` (the platform's list options) as `created_at` bounds. */
 function dateFilters(body: Record<string, unknown>): Filters | undefined {
-  const start = stringField(body, "start_date");
-  const end = stringField(body, "end_date");
+  const start = dateField(body, "start_date");
+  const end = dateField(body, "end_date");
   if (start === undefined && end === undefined) return undefined;
   return {
     created_at: {

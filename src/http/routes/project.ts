@@ -1,8 +1,9 @@
 /**
  * `GET /v1/ping/` and the project routes. Ping answers with the fixed org and project ids that
  * MemoryClient needs for `getProject` / `updateProject`, and no `user_email` (which would make the
- * client write its telemetry config). The project's settings are kept for the server's life; Lucid's
- * storage does not depend on them.
+ * client write its telemetry config). The project's settings — only the two Mem0's clients write,
+ * `custom_instructions` and `custom_categories`, size-capped — are kept per key for the server's
+ * life; Lucid's storage does not depend on them.
  *
  * @module
  */
@@ -22,15 +23,56 @@ function checkProject(c: Context<RestEnv>, deps: RestDeps): void {
   );
 }
 
-function projectOut(deps: RestDeps): Record<string, unknown> {
+const MAX_INSTRUCTIONS = 20_000;
+const MAX_CATEGORIES = 200;
+const MAX_CATEGORIES_JSON = 50_000;
+
+const settingsOf = (c: Context<RestEnv>, deps: RestDeps) =>
+  deps.projectSettings.get(c.get("caller").keyId ?? "") ?? {};
+
+function projectOut(c: Context<RestEnv>, deps: RestDeps): Record<string, unknown> {
   return {
     id: deps.projectId,
     name: "Lucid",
     org_id: deps.orgId,
     custom_instructions: null,
     custom_categories: [],
-    ...deps.projectSettings,
+    ...settingsOf(c, deps),
   };
+}
+
+/** The settings a PATCH may change, checked; anything else is refused. */
+function readSettings(body: Record<string, unknown>): Record<string, unknown> {
+  const settings: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(body)) {
+    if (["id", "org_id", "name"].includes(name)) continue;
+    if (name === "custom_instructions") {
+      if (value !== null && (typeof value !== "string" || value.length > MAX_INSTRUCTIONS)) {
+        throw new LucidError(
+          "INVALID_ARGUMENT",
+          `custom_instructions must be text of at most ${MAX_INSTRUCTIONS} characters, or null.`,
+        );
+      }
+    } else if (name === "custom_categories") {
+      if (
+        !Array.isArray(value) ||
+        value.length > MAX_CATEGORIES ||
+        JSON.stringify(value).length > MAX_CATEGORIES_JSON
+      ) {
+        throw new LucidError(
+          "INVALID_ARGUMENT",
+          `custom_categories must be a list of at most ${MAX_CATEGORIES} categories.`,
+        );
+      }
+    } else {
+      throw new LucidError(
+        "INVALID_ARGUMENT",
+        `The project has no setting ${JSON.stringify(name)}: custom_instructions and custom_categories can be changed.`,
+      );
+    }
+    settings[name] = value;
+  }
+  return settings;
 }
 
 export function projectRoutes(app: Hono<RestEnv>, deps: RestDeps): void {
@@ -38,7 +80,7 @@ export function projectRoutes(app: Hono<RestEnv>, deps: RestDeps): void {
 
   app.get(PROJECT_PATH, (c) => {
     checkProject(c, deps);
-    const project = projectOut(deps);
+    const project = projectOut(c, deps);
     const fields = c.req.queries("fields");
     if (fields === undefined || fields.length === 0) return c.json(project);
     return c.json(
@@ -48,9 +90,8 @@ export function projectRoutes(app: Hono<RestEnv>, deps: RestDeps): void {
 
   app.patch(PROJECT_PATH, async (c) => {
     checkProject(c, deps);
-    const body = await readBody(c, deps);
-    for (const name of ["id", "org_id", "name"]) delete body[name];
-    Object.assign(deps.projectSettings, body);
-    return c.json({ message: "Updated the project settings.", ...projectOut(deps) });
+    const changed = readSettings(await readBody(c, deps));
+    deps.projectSettings.set(c.get("caller").keyId ?? "", { ...settingsOf(c, deps), ...changed });
+    return c.json({ message: "Updated the project settings.", ...projectOut(c, deps) });
   });
 }

@@ -7,8 +7,8 @@
 
 import type { Context, Hono } from "hono";
 import { LucidError } from "../../errors.js";
-import type { Filters } from "../../filters/filter.js";
-import { booleanField, numberField, objectField, stringField } from "../body-fields.js";
+import { booleanField, numberField, stringField } from "../body-fields.js";
+import { sideFilters } from "../mem0-filters.js";
 import { memoryOut, type Wire } from "../mem0-shapes.js";
 import { readBody } from "../read-body.js";
 import { namedScope, readScope } from "../request-scope.js";
@@ -17,22 +17,6 @@ import type { RestDeps, RestEnv } from "../rest-env.js";
 /** The platform's defaults (Mem0's OpenAPI document). */
 const DEFAULT_TOP_K = 10;
 const DEFAULT_THRESHOLD = 0.1;
-
-/** `categories` and `metadata` beside the filters narrow as filters would. */
-export function sideFilters(body: Record<string, unknown>): Filters | undefined {
-  const parts: Filters[] = [];
-  const categories = body.categories;
-  if (categories !== undefined && categories !== null) {
-    if (!Array.isArray(categories) || !categories.every((name) => typeof name === "string")) {
-      throw new LucidError("INVALID_ARGUMENT", 'categories must be an array of names, e.g. ["food"].');
-    }
-    parts.push({ category: { in: categories } });
-  }
-  const metadata = objectField(body, "metadata");
-  if (metadata !== undefined && Object.keys(metadata).length > 0) parts.push({ ...metadata });
-  if (parts.length === 0) return undefined;
-  return parts.length === 1 ? parts[0] : { AND: parts };
-}
 
 async function search(c: Context<RestEnv>, deps: RestDeps): Promise<Wire[]> {
   const body = await readBody(c, deps);

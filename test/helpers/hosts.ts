@@ -241,14 +241,21 @@ export function seedOpencodeDeps(
 }
 
 /**
- * Spawns a host without a shell, in a process group of its own, stdin closed. On timeout the whole
+ * Spawns a host without a shell, in a process group of its own, stdin closed (or given `input`). On timeout the whole
  * group is killed; when the host exits, whatever it left running in its group is killed too, so a
  * plugin's children cannot hold the pipes (or the test) open.
  */
 export function runHost(
   command: string,
   args: readonly string[],
-  options: { cwd: string; env: Env; timeoutMs?: number | undefined; strayGraceMs?: number | undefined },
+  options: {
+    cwd: string;
+    env: Env;
+    timeoutMs?: number | undefined;
+    strayGraceMs?: number | undefined;
+    /** Written to stdin, which is then closed (default: stdin closed at once). */
+    input?: string | undefined;
+  },
 ): Promise<HostRun> {
   const timeoutMs = options.timeoutMs ?? 240_000;
   const env: Record<string, string> = {};
@@ -256,12 +263,12 @@ export function runHost(
 
   return new Promise<HostRun>((resolvePromise, reject) => {
     const started = Date.now();
-    const child = spawn(command, [...args], {
-      cwd: options.cwd,
-      env,
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const spawnOptions = { cwd: options.cwd, env, detached: true } as const;
+    const child =
+      options.input === undefined
+        ? spawn(command, [...args], { ...spawnOptions, stdio: ["ignore", "pipe", "pipe"] })
+        : spawn(command, [...args], { ...spawnOptions, stdio: ["pipe", "pipe", "pipe"] });
+    if (options.input !== undefined) child.stdin?.end(options.input);
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));

@@ -8,7 +8,6 @@
  *
  * The MCP servers the README shows are started from its JSON blocks, as a host would.
  */
-import { spawn } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,6 +16,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { BIN } from "../cli/run-cli.js";
+import { type HostRun, runHost } from "../helpers/hosts.js";
 import { callTool, cleanEnv, dataOf } from "../mcp/mcp-client.js";
 
 const RECIPE = fileURLToPath(new URL("../../integrations/claude-code/", import.meta.url));
@@ -59,28 +59,11 @@ const env = cleanEnv({
   CLAUDE_PROJECT_DIR: dirs.project,
 });
 
-interface Ran {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Ran = Pick<HostRun, "code" | "stdout" | "stderr">;
 
-function run(command: string, args: readonly string[], input = ""): Promise<Ran> {
-  const child = spawn(command, args, { cwd: dirs.project, env, stdio: "pipe" });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-    stdout += chunk;
-  });
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-    stderr += chunk;
-  });
-  child.stdin.end(input);
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** A command as Claude Code's hooks run one: in the project, with the test's environment. */
+const run = (command: string, args: readonly string[], input = ""): Promise<Ran> =>
+  runHost(command, args, { cwd: dirs.project, env, input });
 
 /** A hook as Claude Code runs it: its command in a shell, its JSON payload on stdin. */
 async function runHook(event: string, payload: Record<string, unknown>): Promise<Ran> {

@@ -44,6 +44,8 @@ export const ERROR_KINDS = {
   INVALID_PLAN: "input",
   MEMORY_NOT_FOUND: "not_found",
   RUN_NOT_FOUND: "not_found",
+  // a dream plan `lucid serve` no longer keeps (applied, expired, or the server restarted)
+  PLAN_NOT_FOUND: "not_found",
   NOTE_NOT_FOUND: "not_found",
   WORKSPACE_NOT_FOUND: "not_found",
   LLM_NOT_CONFIGURED: "config",

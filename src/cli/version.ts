@@ -1,7 +1,6 @@
-import { readFileSync } from "node:fs";
+import { packageVersion } from "../edge/package-version.js";
 
-/** The package version, read from package.json (two levels up from both src/cli and dist/cli). */
+/** The package version, read from package.json. */
 export function lucidVersion(): string {
-  const file = new URL("../../package.json", import.meta.url);
-  return (JSON.parse(readFileSync(file, "utf8")) as { version: string }).version;
+  return packageVersion();
 }

@@ -14,6 +14,21 @@ export type BodyResult =
   | { readonly ok: true; readonly value: unknown }
   | { readonly ok: false; readonly reason: "too_large" | "not_json"; readonly message: string };
 
+/** The body as text, or null when it is over `maxBytes` (reading stops there). */
+export async function readTextBody(
+  request: IncomingMessage,
+  maxBytes = DEFAULT_MAX_BODY_BYTES,
+): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 /**
  * @example
  * const body = await readJsonBody(request);
@@ -23,17 +38,12 @@ export async function readJsonBody(
   request: IncomingMessage,
   maxBytes = DEFAULT_MAX_BODY_BYTES,
 ): Promise<BodyResult> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > maxBytes) {
-      return { ok: false, reason: "too_large", message: `Request body over ${maxBytes} bytes.` };
-    }
-    chunks.push(chunk as Buffer);
+  const text = await readTextBody(request, maxBytes);
+  if (text === null) {
+    return { ok: false, reason: "too_large", message: `Request body over ${maxBytes} bytes.` };
   }
   try {
-    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString("utf8")) };
+    return { ok: true, value: JSON.parse(text) };
   } catch (error) {
     return {
       ok: false,

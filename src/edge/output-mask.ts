@@ -14,7 +14,17 @@ import type { SecretScanner } from "../secrets/types.js";
 
 /** Keys whose string value is stored content. */
 // `snippet`: a note hit of a workspace search, read from a Markdown file the agent keeps.
-const TEXT_KEYS = new Set(["memory", "text", "snippet", "previous_value", "new_value", "before", "content"]);
+// `before` / `after`: a preimage's text, or `MEMORY.md` before and after a promotion.
+const TEXT_KEYS = new Set([
+  "memory",
+  "text",
+  "snippet",
+  "previous_value",
+  "new_value",
+  "before",
+  "after",
+  "content",
+]);
 /** Keys under which every string is stored content. */
 const CONTENT_KEYS = new Set(["metadata"]);
 

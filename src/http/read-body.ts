@@ -6,7 +6,7 @@
  */
 
 import type { Context } from "hono";
-import { readJsonBody } from "../edge/body.js";
+import { readJsonBody, readTextBody } from "../edge/body.js";
 import { LucidError } from "../errors.js";
 import { HttpRefusal } from "./refusal.js";
 import type { RestDeps, RestEnv } from "./rest-env.js";
@@ -32,4 +32,13 @@ function tooLarge(limit: number): HttpRefusal {
     "BODY_TOO_LARGE",
     `Request body over ${limit} bytes: send fewer memories per request (or start lucid serve with a larger --max-body).`,
   );
+}
+
+/** A request's body as text (an NDJSON import), with the same size limit. */
+export async function readTextRequest(c: Context<RestEnv>, deps: RestDeps): Promise<string> {
+  const length = c.req.header("content-length");
+  if (length !== undefined && Number(length) > deps.maxBodyBytes) throw tooLarge(deps.maxBodyBytes);
+  const text = await readTextBody(c.env.incoming, deps.maxBodyBytes);
+  if (text === null) throw tooLarge(deps.maxBodyBytes);
+  return text;
 }

@@ -9,6 +9,8 @@ import type { HttpBindings } from "@hono/node-server";
 import type { ScopeOptions } from "../core/scope.js";
 import type { EventRegistry } from "../edge/events.js";
 import type { Memory } from "../sdk/memory.js";
+import type { Workspace } from "../sdk/workspace.js";
+import type { PlanStore } from "./plan-store.js";
 
 /** Who is calling: the key (when keys are set) and the scope it is bound to. */
 export interface Caller {
@@ -31,6 +33,12 @@ export interface RestDeps {
    * keys), kept for the server's life: one key holder's settings are not another's.
    */
   readonly projectSettings: Map<string, Record<string, unknown>>;
+  /** The dream plans made and not yet applied. */
+  readonly plans: PlanStore;
+  /** The Markdown workspace sleep acts on (`lucid serve --workspace`); the sleep routes need it. */
+  readonly workspace?: Workspace;
+  /** What may leave the server of stored content: every detected credential masked. */
+  shown<T>(value: T): Promise<T>;
 }
 
 export type RestEnv = { Bindings: HttpBindings; Variables: { caller: Caller } };

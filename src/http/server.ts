@@ -13,12 +13,16 @@ import type { ScopeOptions } from "../core/scope.js";
 import { DEFAULT_MAX_BODY_BYTES } from "../edge/body.js";
 import type { EventRegistry } from "../edge/events.js";
 import { isLoopbackHost } from "../edge/guard.js";
+import { createLazyMask } from "../edge/lazy-mask.js";
 import { LucidError } from "../errors.js";
 import type { Memory } from "../sdk/memory.js";
+import type { Workspace } from "../sdk/workspace.js";
 import { createRestApp } from "./app.js";
 import { DEFAULT_FAILURE_LIMIT } from "./auth.js";
 import { keysFileOf, watchKeys } from "./key-store.js";
+import { createPlanStore } from "./plan-store.js";
 import { DEFAULT_RATE_LIMIT, type RateLimit } from "./rate-limit.js";
+import { defaultUiDir, readUiAssets } from "./ui-assets.js";
 
 export const DEFAULT_REST_PORT = 8765;
 
@@ -42,6 +46,10 @@ export interface RestServerOptions {
   readonly rateLimit?: RateLimit | null;
   /** Failed authentications (401) per client address; default 10, then one every 5 s; null: none. */
   readonly failureLimit?: RateLimit | null;
+  /** The Markdown workspace the sleep routes act on; without it they answer WORKSPACE_NOT_FOUND. */
+  readonly workspace?: Workspace;
+  /** The built web UI (default `dist/ui` beside the code); a folder without it serves a "not built" page. */
+  readonly uiDir?: string;
   /** Where a problem found while serving is reported (a `keys.json` that broke); default stderr. */
   readonly log?: (line: string) => void;
 }
@@ -84,6 +92,9 @@ export async function startRestServer(options: RestServerOptions): Promise<Runni
       orgId: "lucid",
       projectId: "local",
       projectSettings: new Map(),
+      plans: createPlanStore(),
+      shown: createLazyMask(() => options.memory.ready()),
+      ...(options.workspace === undefined ? {} : { workspace: options.workspace }),
     },
     {
       host,
@@ -94,6 +105,7 @@ export async function startRestServer(options: RestServerOptions): Promise<Runni
         options.failureLimit === null ? undefined : (options.failureLimit ?? DEFAULT_FAILURE_LIMIT),
       log: options.log,
     },
+    readUiAssets(options.uiDir ?? defaultUiDir()),
   );
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const listening = serve(

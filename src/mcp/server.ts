@@ -8,7 +8,6 @@
  */
 
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import {
@@ -21,10 +20,10 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { type ScopeOptions, scopeToOptions } from "../core/scope.js";
-import { secretsGuardOf } from "../core/secrets-guard.js";
 import { type CallScope, resolveCallScope } from "../edge/call-scope.js";
 import { EventRegistry } from "../edge/events.js";
-import { createOutputMask, type OutputMask } from "../edge/output-mask.js";
+import { createLazyMask } from "../edge/lazy-mask.js";
+import { packageVersion } from "../edge/package-version.js";
 import { isLucidError } from "../errors.js";
 import type { Memory } from "../sdk/memory.js";
 import { DEFAULT_WORKSPACE_SCOPE } from "../sdk/workspace.js";
@@ -92,17 +91,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   const log = options.log ?? (() => {});
   const touched = createSessionTracker({ memory, events, autoDream: options.autoDream, log });
   const hostCounted = new Set<string>();
-  // A server always masks: a model's context is no place for a credential stored under "allow".
-  let mask: Promise<OutputMask> | undefined;
-  const shown = async <T>(value: T): Promise<T> => {
-    mask ??= memory.ready().then((context) => createOutputMask(secretsGuardOf(context).scanner));
-    try {
-      return (await mask).shown(value);
-    } catch (error) {
-      mask = undefined; // a store that failed to open is opened again by the next call; so is the mask
-      throw error;
-    }
-  };
+  const shown = createLazyMask(() => memory.ready());
   const mcp = new McpServer({ name: "lucid", version: packageVersion() }, { instructions: INSTRUCTIONS });
 
   const invoke = async (
@@ -169,10 +158,4 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     return invoke(entry.tool, parsed.data, extra);
   });
   return mcp;
-}
-
-/** From package.json, two levels up from both src/mcp and dist/mcp. */
-function packageVersion(): string {
-  const file = new URL("../../package.json", import.meta.url);
-  return (JSON.parse(readFileSync(file, "utf8")) as { version: string }).version;
 }

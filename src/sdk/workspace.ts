@@ -143,6 +143,8 @@ export interface Workspace {
   rollbackBackfill(options?: { force?: boolean; now?: string }): Promise<BackfillRollback>;
   /** The workspace's event log, newest first. */
   events(options?: { limit?: number; type?: string }): Promise<SleepEvent[]>;
+  /** The Dream Diary (`DREAMS.md`): where it is, and its text ("" when there is none yet). */
+  diary(): Promise<{ path: string; exists: boolean; text: string }>;
   /** The settings the workspace sleeps with (the given ones over the defaults). */
   readonly settings: SleepSettings;
 }
@@ -299,6 +301,12 @@ export function createWorkspace(
           );
         }));
       return importOpenClawRecalls(context, root, source);
+    },
+    async diary() {
+      await ready();
+      const { locateDiary, readDiary } = await import("../sleep/dream-diary.js");
+      const where = await locateDiary(root);
+      return { path: where.path, exists: where.exists, text: where.exists ? await readDiary(root) : "" };
     },
     async signals() {
       const { workspaceRecalls } = await import("../sleep/record-recalls.js");

@@ -53,6 +53,12 @@ export interface PromoteOptions extends Omit<DeepOptions, "now"> {
   readonly now?: string;
   /** Write `MEMORY.md` and the store; default false (a preview). */
   readonly apply?: boolean;
+  /**
+   * Report `MEMORY.md` before and after (`memoryFileDiff`): without `apply`, a preview that composes
+   * what it would become, refusals and compaction included, writing nothing; with `apply`, what
+   * was written.
+   */
+  readonly draft?: boolean;
   /** Where the promoted snippets go as long-term memories. */
   readonly scope: Scope;
   /** The zone of the section's date. Default the context's. */
@@ -111,6 +117,8 @@ export interface PromoteResult {
   }[];
   /** Dates of the generated sections compaction dropped to make room. */
   readonly compactedDates: readonly string[];
+  /** With `draft`: `MEMORY.md` before and after (as written, or as it would be). */
+  readonly memoryFileDiff?: { readonly before: string; readonly after: string };
 }
 
 /** What a sleep run records, read back by rollback. */
@@ -138,6 +146,7 @@ export async function promote(
     return withLease(context, await sleepLeaseKey(root), { what: "sleep" }, () =>
       applyPromotion(context, root, options),
     );
+  if (options.draft === true) return applyPromotion(context, root, options);
   const now = sleepNow(context.clock, options.now);
   const memoryFile = await locateMemoryFile(root);
   return {
@@ -156,7 +165,7 @@ export async function promote(
 
 /**
  * The apply itself, for a caller that already holds the workspace's lease (the sweep, which runs
- * every phase under one).
+ * every phase under one). Without `apply` (a draft) it stops before writing anything.
  */
 export async function applyPromotion(
   context: MemoryContext,
@@ -247,6 +256,28 @@ export async function applyPromotion(
   ready = ready.filter((each) => !changed.has(each.scored.entry.path));
 
   const next = ready.length === 0 ? text : appendSection(compaction.text, sectionOf(ready));
+  const memoryFileDiff = { before: text, after: next };
+  if (options.apply !== true) {
+    return {
+      ...base,
+      applied: false,
+      runId: null,
+      candidates,
+      promoted: ready.map(({ scored, startLine, endLine }) => ({
+        key: scored.entry.key,
+        path: scored.entry.path,
+        startLine,
+        endLine,
+        score: round(scored.score),
+        marker: `<!-- openclaw-memory-promotion:${scored.entry.key} -->`,
+        memoryId: null,
+      })),
+      reconciled: reconciled.map((scored) => scored.entry.key),
+      refused,
+      compactedDates: ready.length > 0 ? compaction.compactedDates : [],
+      memoryFileDiff,
+    };
+  }
   // The long-term memory says what the bullet says, whole: no list marker, one line.
   const prepared = ready.map((item) =>
     prepareText(context, visibleSnippet(item.scored.entry.snippet, MAX_SNIPPET_CHARS)),
@@ -348,6 +379,7 @@ export async function applyPromotion(
       reconciled: reconciled.map((scored) => scored.entry.key),
       refused,
       compactedDates: ready.length > 0 ? compaction.compactedDates : [],
+      ...(options.draft === true ? { memoryFileDiff } : {}),
     };
   } catch (error) {
     // The store said no: MEMORY.md goes back to the bytes it had, so file and store agree.

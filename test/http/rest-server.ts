@@ -28,19 +28,25 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  options: { keys?: readonly Scope[] } & Partial<Omit<RestServerOptions, "memory" | "events" | "home">> = {},
+  options: {
+    keys?: readonly Scope[];
+    /** A Markdown workspace directory for the sleep routes (its promotions go to `agent_id=main`). */
+    workspace?: string;
+  } & Partial<Omit<RestServerOptions, "memory" | "events" | "home" | "workspace">> = {},
 ): Promise<TestServer & { keys: string[] }> {
   const home = mkdtempSync(join(tmpdir(), "lucid-http-"));
   const keys: string[] = [];
   for (const scope of options.keys ?? []) keys.push((await createKey(keysFileOf(home), scope)).key);
   const memory = await openMemory({ path: join(home, "lucid.db"), embedder: wordEmbedder() });
+  const { workspace, keys: _keys, ...rest } = options;
   const server = await startRestServer({
     memory,
     events: new EventRegistry(),
     home,
     port: 0,
     rateLimit: null,
-    ...options,
+    ...rest,
+    ...(workspace === undefined ? {} : { workspace: memory.workspace(workspace) }),
   });
   return {
     server,

@@ -2,11 +2,12 @@ import { once } from "node:events";
 import { formatScope, scopeFromOptions } from "../../core/scope.js";
 import { integerFlag } from "../args/flag-values.js";
 import { defineCommand } from "../command.js";
+import { chosenWorkspaceDir } from "../sleep/open-workspace.js";
 import { UsageError } from "../usage-error.js";
 
 export const serveCommand = defineCommand({
   name: "serve",
-  summary: "Serve a Mem0-compatible REST API (MemoryClient's host) on this machine",
+  summary: "Serve a Mem0-compatible REST API (MemoryClient's host) and the web UI on this machine",
   args: [],
   flags: {
     port: { type: "string", valueHint: "N", description: "port (default 8765; 0 picks a free one)" },
@@ -20,6 +21,12 @@ export const serveCommand = defineCommand({
       valueHint: "N",
       description: "requests a second per key, with bursts of twice that (default 50; 0 switches it off)",
     },
+    workspace: {
+      type: "string",
+      valueHint: "DIR",
+      description:
+        "the Markdown workspace the sleep routes and the UI's Sleep view act on (default: sleep.workspace in the config)",
+    },
     "max-body": {
       type: "string",
       valueHint: "BYTES",
@@ -28,7 +35,8 @@ export const serveCommand = defineCommand({
   },
   scoped: false,
   examples: [
-    "lucid serve",
+    "lucid serve                                   # then open http://127.0.0.1:8765/",
+    "lucid serve --workspace ~/.openclaw/workspace  # with the Sleep routes and view",
     "lucid keys create --user alice && lucid serve --host 0.0.0.0 --port 8765",
     '# then: new MemoryClient({ apiKey, host: "http://127.0.0.1:8765" })',
   ],
@@ -41,6 +49,8 @@ export const serveCommand = defineCommand({
       "only within the key's scope; revoking the last key does not open the server again (it then refuses everyone). " +
       "Without keys only clients on this machine are served, and requests name " +
       "their scope (user_id…) or get the default one (LUCID_USER_ID, the config's defaults).",
+    "Lucid's own routes live under /lucid/v1/ (dream plan/apply/runs/undo, sleep, scan, export, import); " +
+      "/openapi.json describes every route. The web UI is at / (built by npm run build).",
     "Ctrl-C (or SIGTERM) stops it: requests in flight get 5 s to finish.",
   ],
   async run(context) {
@@ -49,7 +59,12 @@ export const serveCommand = defineCommand({
     const rate = integerFlag(flags["rate-limit"], "rate-limit", "serve");
     const maxBody = integerFlag(flags["max-body"], "max-body", "serve");
     if (maxBody !== undefined && maxBody < 1) throw new UsageError("--max-body must be at least 1.", "serve");
+    const { loaded } = await context.setup();
     const defaults = await context.scope();
+    const workspaceDir =
+      flags.workspace !== undefined || loaded.config.sleep?.workspace !== undefined
+        ? await chosenWorkspaceDir(context, flags.workspace)
+        : undefined;
     const memory = await context.memory();
     // Loaded here: Hono and the routes are for this command only.
     const [{ EventRegistry }, { startRestServer }, { shutdownSignal }] = await Promise.all([
@@ -66,6 +81,15 @@ export const serveCommand = defineCommand({
         home: context.paths.home,
         defaults,
         log: (line) => io.stderr.write(line),
+        ...(workspaceDir === undefined
+          ? {}
+          : {
+              // Its promotions go to the default scope, as `lucid sleep` and `lucid mcp` send them.
+              workspace: memory.workspace(workspaceDir, {
+                ...defaults,
+                ...(loaded.config.sleep === undefined ? {} : { settings: loaded.config.sleep }),
+              }),
+            }),
         ...(flags.host === undefined ? {} : { host: flags.host }),
         ...(port === undefined ? {} : { port }),
         ...(maxBody === undefined ? {} : { maxBodyBytes: maxBody }),

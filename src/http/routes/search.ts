@@ -34,12 +34,15 @@ async function search(c: Context<RestEnv>, deps: RestDeps): Promise<Wire[]> {
   });
   const showExpired = booleanField(body, "show_expired");
   const referenceDate = stringField(body, "reference_date");
+  // Lucid's: each result's score_breakdown (the signals the fused score is made of).
+  const explain = booleanField(body, "explain");
   const found = await deps.memory.search(query, {
     filters,
     topK: numberField(body, "top_k", { min: 1, max: 1000, integer: true }) ?? DEFAULT_TOP_K,
     threshold: numberField(body, "threshold", { min: 0, max: 1 }) ?? DEFAULT_THRESHOLD,
     ...(showExpired === undefined ? {} : { showExpired }),
     ...(referenceDate === undefined ? {} : { referenceDate }),
+    ...(explain === undefined ? {} : { explain }),
   });
   return found.results.map(memoryOut);
 }

@@ -1,0 +1,68 @@
+/**
+ * The dream plans `lucid serve` made and not yet applied. A plan goes to the client masked (a
+ * credential stored under `secrets.onAdd: "allow"` is never sent), so the client cannot send it
+ * back to be applied — its merged texts would carry the masks. It applies the plan by id instead:
+ * the one this server made, unmasked, for the same key, once. Plans live an hour and at most
+ * {@link MAX_PLANS} at a time (the oldest goes first); a restart forgets them all.
+ *
+ * @module
+ */
+
+import { randomUUID } from "node:crypto";
+import type { DreamPlan } from "../dream/plan.js";
+import { LucidError } from "../errors.js";
+
+export const PLAN_TTL_MS = 60 * 60 * 1000;
+export const MAX_PLANS = 100;
+
+interface KeptPlan {
+  readonly plan: DreamPlan;
+  /** The key that made it (`""` without keys): another key's id reads as an unknown one. */
+  readonly owner: string;
+  readonly expiresAt: number;
+}
+
+export interface PlanStore {
+  /** Keeps a plan; its id and when it expires. */
+  keep(plan: DreamPlan, owner: string): { planId: string; expiresAt: string };
+  /** The plan; PLAN_NOT_FOUND when it is not there for this owner. */
+  get(planId: string, owner: string): DreamPlan;
+  /** Forgets a plan once it applied: it applies once. */
+  drop(planId: string): void;
+}
+
+export function createPlanStore(now: () => number = Date.now): PlanStore {
+  const plans = new Map<string, KeptPlan>();
+  const sweep = () => {
+    const at = now();
+    for (const [id, kept] of plans) if (kept.expiresAt <= at) plans.delete(id);
+    // Map order is insertion order: the first entries are the oldest.
+    for (const id of plans.keys()) {
+      if (plans.size < MAX_PLANS) break;
+      plans.delete(id);
+    }
+  };
+  return {
+    keep(plan, owner) {
+      sweep();
+      const planId = `plan-${randomUUID()}`;
+      const expiresAt = now() + PLAN_TTL_MS;
+      plans.set(planId, { plan, owner, expiresAt });
+      return { planId, expiresAt: new Date(expiresAt).toISOString() };
+    },
+    get(planId, owner) {
+      const kept = plans.get(planId);
+      if (kept === undefined || kept.owner !== owner || kept.expiresAt <= now()) {
+        throw new LucidError(
+          "PLAN_NOT_FOUND",
+          `No dream plan ${JSON.stringify(planId)} is kept for you: a plan applies once, lives an hour, and is forgotten when the server restarts. Make a new one with POST /lucid/v1/dream/plan.`,
+          { details: { planId } },
+        );
+      }
+      return kept.plan;
+    },
+    drop(planId) {
+      plans.delete(planId);
+    },
+  };
+}

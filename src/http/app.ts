@@ -16,6 +16,7 @@ import { addRoutes } from "./routes/add.js";
 import { batchRoutes } from "./routes/batch.js";
 import { entityRoutes } from "./routes/entities.js";
 import { eventRoutes } from "./routes/events.js";
+import { feedbackRoutes } from "./routes/feedback.js";
 import { listRoutes } from "./routes/list.js";
 import { dreamRoutes } from "./routes/lucid-dream.js";
 import { sleepRoutes } from "./routes/lucid-sleep.js";
@@ -54,6 +55,7 @@ export function createRestApp(deps: RestDeps, auth: AuthOptions, ui: UiAssets = 
   batchRoutes(app, deps);
   entityRoutes(app, deps);
   eventRoutes(app, deps);
+  feedbackRoutes(app, deps);
   storeRoutes(app, deps);
   dreamRoutes(app, deps);
   sleepRoutes(app, deps);

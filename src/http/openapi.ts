@@ -216,7 +216,7 @@ const PATHS: Json = {
     }),
   },
   "/v1/batch/": {
-    put: operation("Update up to 1000 memories in one transaction", {
+    put: operation("Update up to 1000 memories; every id is checked before any changes", {
       tag: MEM0,
       body: object({ memories: { type: "array", items: object({ memory_id: str(), text: str() }) } }, [
         "memories",
@@ -224,7 +224,7 @@ const PATHS: Json = {
       ok: object({ message: str() }),
       extra: notFound,
     }),
-    delete: operation("Delete up to 1000 memories in one transaction", {
+    delete: operation("Delete up to 1000 memories; every id is checked before any changes", {
       tag: MEM0,
       body: object({ memory_ids: { type: "array", items: str() } }, ["memory_ids"]),
       ok: object({ message: str() }),
@@ -263,6 +263,21 @@ const PATHS: Json = {
     get: operation("One event and its status", { tag: MEM0, ok: { type: "object" }, extra: notFound }),
   },
 
+  "/v1/feedback/": {
+    post: operation("Record a person's feedback on a memory (kept as metadata.feedback, feedback_reason)", {
+      tag: MEM0,
+      body: object(
+        {
+          memory_id: str(),
+          feedback: { type: ["string", "null"], enum: ["POSITIVE", "NEGATIVE", "VERY_NEGATIVE", null] },
+          feedback_reason: { type: ["string", "null"] },
+        },
+        ["memory_id"],
+      ),
+      ok: object({ message: str(), memory_id: str(), feedback: { type: ["string", "null"] } }),
+      extra: notFound,
+    }),
+  },
   "/lucid/v1/info": {
     get: operation("What this server is: version, the key's scope, the workspace, whether an LLM is set", {
       tag: STORE,

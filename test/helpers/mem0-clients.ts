@@ -43,6 +43,11 @@ export interface MemoryClientLike {
   batchDelete(ids: string[]): Promise<unknown>;
   getProject(options: { fields: string[] }): Promise<Record<string, unknown>>;
   updateProject(prompts: Record<string, unknown>): Promise<Record<string, unknown>>;
+  feedback(data: { memoryId: string; feedback?: string | null; feedbackReason?: string | null }): Promise<{
+    message: string;
+  }>;
+  getWebhooks(data?: { projectId?: string }): Promise<unknown>;
+  createMemoryExport(data: { schema: Record<string, unknown>; filters: Record<string, unknown> }): Promise<unknown>;
 }
 
 type ErrorClass = abstract new (...args: never[]) => Error;

@@ -168,6 +168,35 @@ describeWithMem0Clients("MemoryClient against lucid serve", (load) => {
     }
   });
 
+  it("records feedback on a memory as its metadata, and clears it", async () => {
+    const added = (await alice.add([{ role: "user", content: "Alice collects vinyl records" }], {
+      user_id: "alice",
+    })) as unknown as { results: { id: string }[] };
+    const id = added.results[0]?.id as string;
+    const recorded = await alice.feedback({ memoryId: id, feedback: "NEGATIVE", feedbackReason: "outdated" });
+    expect(recorded.message).toBe("Feedback recorded.");
+    // Read from the store: 3.0.7 camelizes the metadata keys it returns.
+    expect((await server.memory.get(id))?.metadata).toMatchObject({
+      feedback: "NEGATIVE",
+      feedback_reason: "outdated",
+    });
+    await alice.feedback({ memoryId: id, feedback: null });
+    expect((await server.memory.get(id))?.metadata).not.toHaveProperty("feedback");
+    await expect(alice.feedback({ memoryId: id, feedback: "MEH" })).rejects.toBeInstanceOf(
+      mem0.errors.ValidationError,
+    );
+    await expect(
+      alice.feedback({ memoryId: "00000000-0000-4000-8000-000000000000", feedback: "POSITIVE" }),
+    ).rejects.toBeInstanceOf(mem0.errors.MemoryNotFoundError);
+  });
+
+  it("answers the platform features Lucid does not serve (webhooks, exports) with a 404 naming the route", async () => {
+    await expect(alice.getWebhooks()).rejects.toThrow(/not a route of this server/);
+    await expect(alice.createMemoryExport({ schema: {}, filters: { user_id: "alice" } })).rejects.toThrow(
+      /not a route of this server/,
+    );
+  });
+
   it("maps a scope the key is not bound to to AuthenticationError (403)", async () => {
     await expect(
       alice.add([{ role: "user", content: "Bob likes jazz" }], { user_id: "bob" }),

@@ -103,6 +103,7 @@ describe("REST API scope isolation", () => {
     ["GET", "/v1/memories/ID/history/", undefined],
     ["PUT", "/v1/batch/", { memories: [{ memory_id: "ID", text: "Bob hates jazz" }] }],
     ["DELETE", "/v1/batch/", { memories: [{ memory_id: "ID" }] }],
+    ["POST", "/v1/feedback/", { memory_id: "ID", feedback: "VERY_NEGATIVE" }],
   ] as const)(
     "answers %s %s with bob's id exactly as with a missing id (404)",
     async (method, path, body) => {

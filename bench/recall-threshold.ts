@@ -91,7 +91,7 @@ async function main(): Promise<void> {
   const local = createLocalEmbedder();
   progress(`${data.turns.length} turns, ${data.questions.length} questions`);
   // Only the turns are cached: the questions are embedded live, one at a time, as recall embeds them.
-  const { embedder: precomputed, cache } = await precomputedLike(local, {
+  const { embedder: precomputed } = await precomputedLike(local, {
     name: "recall-threshold",
     texts: data.turns.map((turn) => turn.text),
     onProgress: (done, total) => progress(`embedded ${done}/${total}`),

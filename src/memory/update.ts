@@ -10,7 +10,7 @@
 
 import type { MemoryContext } from "../core/context.js";
 import { embedTexts } from "../core/embed-texts.js";
-import { checkId, toIsoTimestamp } from "../core/inputs.js";
+import { checkId } from "../core/inputs.js";
 import type { Redaction } from "../core/secrets-guard.js";
 import { warnOnce } from "../core/warn-once.js";
 import { createMemoryWriter, type MemoryChange } from "../core/write/memory-writer.js";

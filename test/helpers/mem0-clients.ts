@@ -47,7 +47,10 @@ export interface MemoryClientLike {
     message: string;
   }>;
   getWebhooks(data?: { projectId?: string }): Promise<unknown>;
-  createMemoryExport(data: { schema: Record<string, unknown>; filters: Record<string, unknown> }): Promise<unknown>;
+  createMemoryExport(data: {
+    schema: Record<string, unknown>;
+    filters: Record<string, unknown>;
+  }): Promise<unknown>;
 }
 
 type ErrorClass = abstract new (...args: never[]) => Error;

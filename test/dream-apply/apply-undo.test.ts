@@ -150,7 +150,13 @@ describe("applying a plan", () => {
     expect(found.results.map((item) => item.id)).toEqual([ids.dupB]);
 
     const undone = await undoRun(context, result.runId ?? "");
-    expect(undone).toEqual({ runId: result.runId, restored: 5, removed: 0, keptDuplicates: [] });
+    expect(undone).toEqual({
+      runId: result.runId,
+      restored: 5,
+      removed: 0,
+      keptDuplicates: [],
+      keptOtherScope: [],
+    });
     expect(await exportAll()).toBe(before);
     const again = await memory.search("mode", {
       filters: { user_id: "alice" },

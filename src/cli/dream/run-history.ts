@@ -105,6 +105,9 @@ export async function undo(
           ({ id, duplicateOf }) =>
             `  not restored ${id}: its text was added again since, as ${duplicateOf} (kept: one memory per text)`,
         ),
+        ...result.keptOtherScope.map(
+          (id) => `  not restored ${id}: the id now holds a memory of another scope (left as it is)`,
+        ),
       ].join("\n"),
   };
 }

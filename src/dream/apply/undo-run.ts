@@ -8,7 +8,7 @@
 
 import type { MemoryContext } from "../../core/context.js";
 import { embedTexts } from "../../core/embed-texts.js";
-import { scopeOfRow } from "../../core/scope.js";
+import { type Scope, scopeOfRow, withinScope } from "../../core/scope.js";
 import { createMemoryWriter } from "../../core/write/memory-writer.js";
 import { LucidError } from "../../errors.js";
 import type { MemoryChange } from "../../store/ports/runs.js";
@@ -28,6 +28,12 @@ export interface UndoResult {
    * stored later is kept.
    */
   readonly keptDuplicates: readonly { readonly id: string; readonly duplicateOf: string }[];
+  /**
+   * Memories left as they are because their id now holds a memory outside the run's scope (one
+   * imported under the id after the run deleted it). Undo never writes outside the run's scope, not
+   * even with `force`: it would overwrite or delete another user's memory.
+   */
+  readonly keptOtherScope: readonly string[];
 }
 
 export async function undoRun(
@@ -83,13 +89,15 @@ export async function undoRun(
     let restored = 0;
     let removed = 0;
     const keptDuplicates: { id: string; duplicateOf: string }[] = [];
+    const keptOtherScope = await heldOutsideScope(tx, memories, found.run.scope);
     const touched = new Set(memories.map((memory) => memory.memoryId));
+    const ours = memories.filter((memory) => !keptOtherScope.includes(memory.memoryId));
     // Created memories go first: a merge's new text must be gone before its sources come back.
-    for (const memory of memories) {
+    for (const memory of ours) {
       if (memory.before !== null) continue;
       if ((await writer.remove(memory.memoryId)) !== null) removed++;
     }
-    for (const memory of memories) {
+    for (const memory of ours) {
       const { before } = memory;
       if (before === null) continue;
       // A copy among the run's own memories was there before the run too: undo puts both back.
@@ -103,8 +111,18 @@ export async function undoRun(
       restored++;
     }
     await tx.markRunUndone(runId, at);
-    return { runId, restored, removed, keptDuplicates };
+    return { runId, restored, removed, keptDuplicates, keptOtherScope };
   });
+}
+
+/** Touched ids that now hold a memory outside the run's scope. */
+async function heldOutsideScope(
+  tx: MemoryStoreOps,
+  memories: readonly MemoryChange[],
+  scope: Scope,
+): Promise<string[]> {
+  const rows = await tx.getMemories(memories.map((memory) => memory.memoryId));
+  return rows.filter((row) => !withinScope(row, scope)).map((row) => row.id);
 }
 
 /** Touched memories whose current state is not what the run left. */

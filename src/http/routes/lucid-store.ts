@@ -67,6 +67,7 @@ function parseJson(text: string, line: number): unknown {
 /**
  * Each record in the scope it may be written to: a record naming no scope takes the request's; a
  * record naming one keeps it (inside the key's, where naming another user is SCOPE_NOT_ALLOWED).
+ * The request needs a scope only when some record names none, as `lucid import` does.
  */
 function scopedRecords(
   deps: RestDeps,
@@ -74,10 +75,13 @@ function scopedRecords(
   records: readonly Record<string, unknown>[],
   requested: Readonly<Record<string, unknown>>,
 ): Record<string, unknown>[] {
-  const fallback = requestScope(deps, caller, namedScope(requested)).scope;
+  let fallback: Readonly<Record<string, unknown>> | undefined;
   return records.map((record) => {
     const named = namedScope(record);
-    if (Object.keys(named).length === 0) return { ...record, ...fallback };
+    if (Object.keys(named).length === 0) {
+      fallback ??= requestScope(deps, caller, namedScope(requested)).scope;
+      return { ...record, ...fallback };
+    }
     const scope =
       caller.bound === undefined ? named : requestScope({ ...deps, defaults: {} }, caller, named).scope;
     const { user_id: _u, agent_id: _a, app_id: _p, run_id: _r, ...rest } = record;
@@ -86,8 +90,11 @@ function scopedRecords(
 }
 
 /**
- * With a key, a record may not carry the id of a memory outside the key's scope: `replace` would
- * move another user's memory into this one's, and `skip` would answer for it.
+ * With a key, a record may carry only the id of a memory inside the key's scope, or a new one:
+ * `replace` would move another user's memory into this one's, `skip` would answer for it, and an id
+ * that once held a memory (deleted since) carries that memory's history — which may be another
+ * user's, and which a dream's undo would restore over the import. Without a key (this machine's
+ * operator, who may act in every scope) ids are taken as given, so a backup restores exactly.
  */
 async function checkIdsInScope(
   deps: RestDeps,
@@ -103,6 +110,13 @@ async function checkIdsInScope(
       throw new LucidError(
         "SCOPE_NOT_ALLOWED",
         `Import record ${index + 1} has the id of a memory outside your key's scope; leave its id out to import it as a new memory.`,
+        { details: { record: index + 1 } },
+      );
+    }
+    if (existing === null && (await deps.memory.history(record.id)).length > 0) {
+      throw new LucidError(
+        "SCOPE_NOT_ALLOWED",
+        `Import record ${index + 1} has the id of a deleted memory, whose history a key may not take over; leave its id out to import it as a new memory.`,
         { details: { record: index + 1 } },
       );
     }

@@ -1,0 +1,109 @@
+/**
+ * The Sleep view of a server with a workspace: the status with what would promote, a candidate
+ * explained, the MEMORY.md diff a promotion would write (lines marked + and -), the promotion
+ * itself (MEMORY.md on disk has the line), and rolling it back (MEMORY.md byte for byte again).
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../http/rest-server.js";
+import {
+  buildUi,
+  describeWithChromium,
+  launchUiBrowser,
+  screenshot,
+  UI_TEST_TIMEOUT,
+  type UiBrowser,
+  watchPage,
+} from "./browser.js";
+
+const DAY_MS = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const MEMORY_MD = "# Long-Term Memory\n\n- Nadia's team ships the flood model in spring\n";
+
+describeWithChromium("web UI: sleep", () => {
+  let server: TestServer;
+  let ui: UiBrowser;
+  let dir: string;
+  let note: string;
+
+  beforeAll(async () => {
+    await buildUi();
+    // A daily note of five days ago, its travel line recalled by a new question on each day since:
+    // recent and asked often enough to pass every gate against the real clock the page uses.
+    dir = mkdtempSync(join(tmpdir(), "lucid-ui-workspace-"));
+    const start = Date.now() - 5 * DAY_MS;
+    note = `memory/${isoDay(start)}.md`;
+    mkdirSync(join(dir, "memory"), { recursive: true });
+    writeFileSync(join(dir, "MEMORY.md"), MEMORY_MD);
+    writeFileSync(
+      join(dir, note),
+      `# ${isoDay(start)}\n\n## Travel\n- book the ryokan in Kyoto by March\n- renew both passports before February\n`,
+    );
+    server = await startTestServer({ workspace: dir });
+    const workspace = server.memory.workspace(dir);
+    for (let day = 0; day < 5; day++) {
+      await workspace.record(
+        `question ${day + 1} about the Kyoto trip`,
+        [{ path: note, startLine: 4, endLine: 4, score: 0.95 }],
+        { at: new Date(start + day * DAY_MS + 9 * 3_600_000).toISOString() },
+      );
+    }
+    ui = await launchUiBrowser();
+  }, UI_TEST_TIMEOUT);
+  afterAll(async () => {
+    await ui?.close();
+    await server?.close();
+    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it(
+    "shows what would promote, explains it, previews the MEMORY.md diff, promotes and rolls back",
+    async () => {
+      const page = await ui.page();
+      const problems = watchPage(page, server.url);
+      await page.goto(`${server.url}/`);
+      await page.getByRole("tab", { name: "Sleep" }).click();
+      expect(new URL(page.url()).hash).toBe("#/sleep");
+      await page.getByRole("heading", { name: "What would promote (1)" }).waitFor();
+      const address = `${note}#L4-L4`;
+      const row = page.getByRole("row").filter({ hasText: address });
+      expect(await row.textContent()).toContain("book the ryokan in Kyoto by March");
+      expect(await page.getByRole("main").textContent()).toMatch(/MEMORY\.md\d+ of 10,000 characters/);
+
+      await row.getByRole("button", { name: `Explain ${address}` }).click();
+      const why = page.getByRole("heading", { name: /^Why .*: promotes: rank 1 of 1$/ });
+      await why.waitFor();
+      expect(await page.getByRole("table").filter({ hasText: "Gates" }).textContent()).toContain("passes");
+
+      await page.getByRole("button", { name: "Preview promotion" }).click();
+      await page.getByRole("heading", { name: "Promotion preview" }).waitFor();
+      const diff = page.getByRole("figure").filter({ hasText: "MEMORY.md:" });
+      expect(await diff.locator("figcaption").textContent()).toMatch(
+        /MEMORY\.md: \d+ lines? added, 0 removed/,
+      );
+      const added = await diff.locator("ins.line.added").allTextContents();
+      expect(
+        added.some((line) => line.startsWith("+ ") && line.includes("book the ryokan in Kyoto by March")),
+      ).toBe(true);
+      expect(await diff.locator(".line.same").first().textContent()).toBe("  # Long-Term Memory\n");
+      expect(readFileSync(join(dir, "MEMORY.md"), "utf8")).toBe(MEMORY_MD);
+      await screenshot(page, "sleep-preview");
+
+      await page.getByRole("button", { name: "Promote", exact: true }).click();
+      await page.getByRole("heading", { name: "Promoted", exact: true }).waitFor();
+      expect(readFileSync(join(dir, "MEMORY.md"), "utf8")).toContain("book the ryokan in Kyoto by March");
+      await page.getByRole("heading", { name: "What would promote (0)" }).waitFor();
+      await page.getByRole("heading", { name: "Dream Diary" }).waitFor();
+      await screenshot(page, "sleep-promoted");
+
+      await page.getByRole("button", { name: "Roll back last run" }).click();
+      await page.getByRole("status").filter({ hasText: "rolled back" }).waitFor();
+      expect(readFileSync(join(dir, "MEMORY.md"), "utf8")).toBe(MEMORY_MD);
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+    UI_TEST_TIMEOUT,
+  );
+});

@@ -1,0 +1,45 @@
+/**
+ * One memory's history (`GET /v1/memories/{id}/history/`): each event with the text before and
+ * after it, oldest first as the server lists them.
+ *
+ * @module
+ */
+
+import { api } from "../api.js";
+import { formatTime } from "../format-time.js";
+import { useLoad } from "../tasks.js";
+import type { HistoryRow } from "../wire.js";
+
+export function MemoryHistory(props: { readonly id: string; readonly version: string }) {
+  const history = useLoad(
+    () => api<HistoryRow[]>(`/v1/memories/${encodeURIComponent(props.id)}/history/`),
+    [props.id, props.version],
+  );
+  if (history.data === undefined) return <p aria-busy="true">Loading history…</p>;
+  return (
+    <ol class="history" aria-label="History">
+      {history.data.map((row) => (
+        <li key={row.id}>
+          <span class="tag">{row.event}</span>{" "}
+          <time dateTime={row.created_at}>{formatTime(row.created_at)}</time>
+          {row.actor !== undefined && <span class="muted"> by {row.actor}</span>}
+          <div class="change">
+            {row.old_memory !== null && (
+              <del>
+                <span class="visually-hidden">Before: </span>
+                {row.old_memory}
+              </del>
+            )}
+            {row.old_memory !== null && row.new_memory !== null && <span aria-hidden="true"> → </span>}
+            {row.new_memory !== null && (
+              <ins>
+                <span class="visually-hidden">After: </span>
+                {row.new_memory}
+              </ins>
+            )}
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}

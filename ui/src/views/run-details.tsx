@@ -1,0 +1,68 @@
+/**
+ * One dream run (`GET /lucid/v1/dream/runs/{id}`): its counts, each action's outcome, and every
+ * memory it touched with its text before the run and what the run did to it.
+ *
+ * @module
+ */
+
+import { api } from "../api.js";
+import { ApplyCountsList } from "../parts/apply-counts.js";
+import { useLoad } from "../tasks.js";
+import type { MemoryChange, RunDetails } from "../wire.js";
+
+function effect(change: MemoryChange): string {
+  if (change.before === null) return "created by the run";
+  if (change.after === null) return "deleted";
+  return "changed";
+}
+
+export function RunDetailsView(props: { readonly runId: string; readonly version: string | null }) {
+  const details = useLoad(
+    () => api<RunDetails>(`/lucid/v1/dream/runs/${encodeURIComponent(props.runId)}`),
+    [props.runId, props.version],
+  );
+  if (details.data === undefined) return <p aria-busy="true">Loading run {props.runId}…</p>;
+  const { run, memories } = details.data;
+  return (
+    <section class="run-details" aria-labelledby="run-details-title">
+      <h3 id="run-details-title">
+        Run <code>{run.id}</code>
+      </h3>
+      <ApplyCountsList counts={run.outcome.counts} label={`Counts of run ${run.id}`} />
+      <h4>Actions</h4>
+      <ul class="outcomes">
+        {run.outcome.actions.map((action) => (
+          <li key={action.index}>
+            <span class="tag">{action.kind}</span>{" "}
+            <span class={`status ${action.status}`}>{action.status}</span>{" "}
+            {action.ids.map((id) => (
+              <code key={id}>{id}</code>
+            ))}
+            {action.note !== undefined && <span class="muted"> — {action.note}</span>}
+          </li>
+        ))}
+      </ul>
+      <h4>Memories it touched</h4>
+      <table class="touched">
+        <thead>
+          <tr>
+            <th scope="col">Memory</th>
+            <th scope="col">Before the run</th>
+            <th scope="col">What the run did</th>
+          </tr>
+        </thead>
+        <tbody>
+          {memories.map((change) => (
+            <tr key={change.memoryId}>
+              <td>
+                <code>{change.memoryId}</code>
+              </td>
+              <td>{change.before === null ? <em>(did not exist)</em> : change.before.row.text}</td>
+              <td>{effect(change)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -172,9 +172,9 @@ describeWithChromium("web UI: accessibility (axe-core, WCAG 2.1 AA)", () => {
         });
         expect(problems).toEqual([]);
         // The audit can fail: an image with no text alternative is found.
-        await page.evaluate(() => {
-          document.body.append(Object.assign(document.createElement("img"), { src: "data:," }));
-        });
+        await page.evaluate(
+          'document.body.append(Object.assign(document.createElement("img"), { src: "data:," }))',
+        );
         expect((await audit(page)).some((line) => line.startsWith("image-alt"))).toBe(true);
         await page.close();
       },

@@ -1,7 +1,8 @@
 /**
- * The JSON the UI reads, as the server sends it (docs: /work/ui-contract.md, the routes' shapes in
- * src/http/). Declared here rather than imported from src/: these are wire shapes (snake_case
- * memories, vectors as JSON), and only the fields the UI shows.
+ * The JSON the UI reads, as the server sends it (the routes in src/http/, described by
+ * /openapi.json). Declared here rather than imported from src/: these are wire shapes (snake_case
+ * memories, vectors as JSON), only the fields the UI shows, and the browser build must not reach
+ * into the server's modules. `test/ui/wire-contract.ts` holds them to the server's types.
  *
  * @module
  */

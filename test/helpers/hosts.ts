@@ -152,6 +152,43 @@ export interface OpenclawRunOptions extends RunOptions {
 }
 
 /**
+ * An `openclaw.json` for a host test: the stub LLM at `llmBaseUrl` as the only model, and one plugin,
+ * loaded from its folder, in the memory slot, with conversation access and `pluginConfig`.
+ */
+export function openclawConfig(options: {
+  llmBaseUrl: string;
+  pluginId: string;
+  pluginDir: string;
+  pluginConfig: Readonly<Record<string, unknown>>;
+}): string {
+  return JSON.stringify({
+    models: {
+      providers: {
+        stub: {
+          baseUrl: options.llmBaseUrl,
+          apiKey: "stub-key",
+          api: "openai-completions",
+          models: [{ id: "m1", name: "m1" }],
+        },
+      },
+    },
+    agents: { defaults: { model: { primary: "stub/m1" } } },
+    plugins: {
+      allow: [options.pluginId],
+      load: { paths: [options.pluginDir] },
+      slots: { memory: options.pluginId },
+      entries: {
+        [options.pluginId]: {
+          enabled: true,
+          hooks: { allowConversationAccess: true },
+          config: options.pluginConfig,
+        },
+      },
+    },
+  });
+}
+
+/**
  * Runs `openclaw <args>` on Node 24, in an environment of its own. OpenClaw normally re-spawns
  * itself (to add a Node flag) as a detached child in a session of its own, which a timeout could
  * not kill and whose strays would outlive the test: the flag is passed here and the respawn is

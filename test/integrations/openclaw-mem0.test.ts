@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { MemoryItem } from "../../src/memory/types.js";
-import { type HostRun, runOpenclaw } from "../helpers/hosts.js";
+import { type HostRun, openclawConfig, runOpenclaw } from "../helpers/hosts.js";
 import {
   describeWithOpenclawMem0,
   installOpenclawMem0,
@@ -103,36 +103,17 @@ describeWithOpenclawMem0("Mem0's OpenClaw plugin (@mem0/openclaw-mem0) on lucid 
 
     writeFileSync(
       configPath,
-      JSON.stringify({
-        models: {
-          providers: {
-            stub: {
-              baseUrl: llm.baseURL,
-              apiKey: "stub-key",
-              api: "openai-completions",
-              models: [{ id: "m1", name: "m1" }],
-            },
-          },
-        },
-        agents: { defaults: { model: { primary: "stub/m1" } } },
-        plugins: {
-          allow: [PLUGIN],
-          load: { paths: [plugin] },
-          slots: { memory: PLUGIN },
-          entries: {
-            [PLUGIN]: {
-              enabled: true,
-              hooks: { allowConversationAccess: true },
-              config: {
-                mode: "platform",
-                apiKey: server.keys[0],
-                baseUrl: proxy.url,
-                userId: "alice",
-                autoRecall: true,
-                autoCapture: true,
-              },
-            },
-          },
+      openclawConfig({
+        llmBaseUrl: llm.baseURL,
+        pluginId: PLUGIN,
+        pluginDir: plugin,
+        pluginConfig: {
+          mode: "platform",
+          apiKey: server.keys[0],
+          baseUrl: proxy.url,
+          userId: "alice",
+          autoRecall: true,
+          autoCapture: true,
         },
       }),
     );

@@ -10,7 +10,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { describeWithHost, type HostRun, runOpenclaw } from "../helpers/hosts.js";
+import { describeWithHost, type HostRun, openclawConfig, runOpenclaw } from "../helpers/hosts.js";
 import { useStubChatServer } from "../helpers/stub-chat-server.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -106,30 +106,11 @@ describeWithHost("openclaw", "Lucid as OpenClaw's memory plugin", () => {
 
     writeFileSync(
       configPath,
-      JSON.stringify({
-        models: {
-          providers: {
-            stub: {
-              baseUrl: llm.baseURL,
-              apiKey: "stub-key",
-              api: "openai-completions",
-              models: [{ id: "m1", name: "m1" }],
-            },
-          },
-        },
-        agents: { defaults: { model: { primary: "stub/m1" } } },
-        plugins: {
-          allow: ["lucid"],
-          load: { paths: [plugin] },
-          slots: { memory: "lucid" },
-          entries: {
-            lucid: {
-              enabled: true,
-              hooks: { allowConversationAccess: true },
-              config: { command: LUCID, home: lucidHome, userId: "alice" },
-            },
-          },
-        },
+      openclawConfig({
+        llmBaseUrl: llm.baseURL,
+        pluginId: "lucid",
+        pluginDir: plugin,
+        pluginConfig: { command: LUCID, home: lucidHome, userId: "alice" },
       }),
     );
   });

@@ -6,11 +6,11 @@
  */
 
 import { type ScopeOptions, scopeFromOptions, scopeKey } from "../../core/scope.js";
+import { acceptReview } from "../../dream/accept-review.js";
 import type { ApplyResult } from "../../dream/apply/apply-plan.js";
 import type { AutoResult } from "../../dream/apply/auto.js";
 import type { DreamPlanOptions } from "../../dream/dream-api.js";
 import { renderGateLine } from "../../dream/gate/gate.js";
-import { parsePlan } from "../../dream/parse-plan.js";
 import type { DreamPlan } from "../../dream/plan.js";
 import { renderReport } from "../../dream/render-report.js";
 import { shutdownSignal } from "../../edge/shutdown-signal.js";
@@ -66,7 +66,7 @@ export async function interactiveRun(run: DreamRun): Promise<CommandOutput> {
     if (answers === null && prompter.interrupted) throw new LucidError("INTERRUPTED", CANCELLED);
     if (answers === null) return { json: { applied: false, plan: shown }, render: () => CANCELLED };
     const { decisions } = answers;
-    const accepted = withAccepted(plan, answers.accepted);
+    const accepted = acceptReview(plan, answers.accepted);
     const result = await interruptible((signal) =>
       run.memory.dream.apply(accepted, decisions, {
         mode: "interactive",
@@ -166,20 +166,6 @@ async function leaseAware(run: DreamRun, fn: () => Promise<CommandOutput>): Prom
       render: () => line,
     };
   }
-}
-
-/** The plan with the review items a person accepted moved into its actions (parsed again). */
-function withAccepted(plan: DreamPlan, accepted: readonly number[]): DreamPlan {
-  if (accepted.length === 0) return plan;
-  const chosen = new Set(accepted);
-  return parsePlan({
-    ...plan,
-    actions: [
-      ...plan.actions,
-      ...plan.review.filter((_, index) => chosen.has(index)).map((item) => item.proposal),
-    ],
-    review: plan.review.filter((_, index) => !chosen.has(index)),
-  });
 }
 
 /**

@@ -9,9 +9,9 @@
 
 import type { Context, Hono } from "hono";
 import { type Scope, scopeFromOptions, withinScope } from "../../core/scope.js";
+import { acceptReview } from "../../dream/accept-review.js";
 import type { ConflictChoice } from "../../dream/apply/decisions.js";
 import type { DreamRun } from "../../dream/dream-run.js";
-import { parsePlan } from "../../dream/parse-plan.js";
 import type { DreamAction, DreamPlan } from "../../dream/plan.js";
 import { renderReport } from "../../dream/render-report.js";
 import type { CallScope } from "../../edge/call-scope.js";
@@ -124,20 +124,6 @@ function checkConflictKeys(plan: DreamPlan, conflicts: Record<string, ConflictCh
   }
 }
 
-/** The plan with the accepted review items' proposals joined to its actions (parsed again). */
-function withAccepted(plan: DreamPlan, accepted: readonly number[]): DreamPlan {
-  if (accepted.length === 0) return plan;
-  const chosen = new Set(accepted);
-  return parsePlan({
-    ...plan,
-    actions: [
-      ...plan.actions,
-      ...plan.review.filter((_, index) => chosen.has(index)).map((item) => item.proposal),
-    ],
-    review: plan.review.filter((_, index) => !chosen.has(index)),
-  });
-}
-
 /** A run as a list shows it: everything but the plan and the per-action outcomes. */
 function runSummary(run: DreamRun): Wire {
   return {
@@ -205,7 +191,7 @@ export function dreamRoutes(app: Hono<RestEnv>, deps: RestDeps): void {
       );
     }
     const kept = deps.plans.get(planId, ownerOf(caller));
-    const plan = withAccepted(kept, indexList(body, "accept", kept.review.length));
+    const plan = acceptReview(kept, indexList(body, "accept", kept.review.length));
     const conflicts = conflictsField(body);
     checkConflictKeys(plan, conflicts);
     const include = includeField(body);

@@ -135,6 +135,20 @@ export function scopeKey(scope: Scope): string {
 }
 
 /**
+ * The `&key=value&` pieces of `scopeKey(scope)`, one per key of `scope`: a stored scope key wrapped
+ * in `&` contains every piece exactly when that scope lies within `scope` (values are encoded, so a
+ * piece never matches inside a value). Lets a store check "within" on the key string it keeps.
+ *
+ * @example
+ * scopeKeyPieces({ user_id: "alice" }); // ["&user_id=alice&"]
+ */
+export function scopeKeyPieces(scope: Scope): string[] {
+  return SCOPE_KEYS.filter((key) => scope[key] !== undefined).map(
+    (key) => `&${scopeKey({ [key]: scope[key] })}&`,
+  );
+}
+
+/**
  * The scope for people: `user_id=alice agent_id=coder` (empty for no scope).
  *
  * @example

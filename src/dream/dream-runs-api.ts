@@ -29,6 +29,16 @@ import { parsePlan } from "./parse-plan.js";
 import type { DreamPlan } from "./plan.js";
 import { DREAM_RUN_KIND } from "./run-kind.js";
 
+export interface DreamRunsOptions {
+  /** How many runs at most (20). */
+  readonly limit?: number;
+  /**
+   * Also the runs of scopes inside the one given (`{ userId: "alice" }` then lists the runs of
+   * alice's agents too); by default, only runs of exactly that scope.
+   */
+  readonly nested?: boolean;
+}
+
 export interface DreamRunsApi {
   /**
    * Applies a plan in one transaction (merges → resolved conflicts → deletions → rewrites) under
@@ -42,8 +52,8 @@ export interface DreamRunsApi {
   apply(plan: DreamPlan, decisions?: ApplyDecisions, options?: ApplyOptions): Promise<ApplyResult>;
   /** Puts every memory a run touched back as it was; refuses (UNDO_CONFLICT) if one changed since, unless `force`. */
   undo(runId: string, options?: { force?: boolean }): Promise<UndoResult>;
-  /** Runs, newest first: of one scope, or of all when no scope is given. */
-  runs(scope?: ScopeOptions, options?: { limit?: number }): Promise<DreamRun[]>;
+  /** Runs, newest first: of one scope (and with `nested` the scopes inside it), or of all when no scope is given. */
+  runs(scope?: ScopeOptions, options?: DreamRunsOptions): Promise<DreamRun[]>;
   /** One run with the memories it touched (their preimages and what it left). */
   show(runId: string): Promise<{ run: DreamRun; memories: MemoryChange[] }>;
   /** `dream --auto`: plan and apply deletions, merges and rewrites; conflicts become one reminder. */
@@ -74,7 +84,11 @@ export function createDreamRunsApi(
       const context = await getContext();
       const records = await context.store.listRuns({
         kind: DREAM_RUN_KIND,
-        ...(scope === undefined ? {} : { scopeKey: scopeKey(scoped(scope, "dream.runs")) }),
+        ...(scope === undefined
+          ? {}
+          : options.nested === true
+            ? { within: scoped(scope, "dream.runs") }
+            : { scopeKey: scopeKey(scoped(scope, "dream.runs")) }),
         limit: options.limit ?? 20,
       });
       return records.map(readDreamRun);

@@ -3,7 +3,8 @@
  * loopback (the default) it serves only this machine and refuses requests whose Host is not a
  * loopback name (a web page cannot reach it by DNS rebinding). Bound to any other address it needs
  * a bearer token, and every request must carry it. Either way a request from a web page (one with an
- * `Origin`) is served only when the page is this machine's or the server's own, as the MCP spec asks.
+ * `Origin`) is served only when the page is this machine's or the server's own, as the MCP spec asks;
+ * a request that carries no credential at all (`loopbackOnly`) only from the server's own pages.
  *
  * @module
  */
@@ -51,8 +52,8 @@ export type GuardVerdict =
 
 /**
  * Whether this request may go on: the token when one is set, a loopback Host on a loopback bind, and
- * an `Origin`, when a browser sent one, that is a loopback page (on a loopback bind) or the server's
- * own address. Clients that are not browsers send no `Origin`.
+ * an `Origin`, when a browser sent one, that is a loopback page (on a loopback bind with a token) or
+ * the server's own address. Clients that are not browsers send no `Origin`.
  */
 export function guardRequest(
   request: IncomingMessage,
@@ -61,8 +62,10 @@ export function guardRequest(
     token?: string | undefined;
     tokens?: readonly string[];
     /**
-     * Serve only this machine whatever the bind: a loopback Host, and pages of this machine or of
-     * the server itself. For a request that carries no credential (the REST API without keys).
+     * Serve only this machine whatever the bind: a loopback Host, and no page but the server's own.
+     * For a request that carries no credential (the REST API without keys): a page on another port
+     * of this machine is any web site's script a local dev server happens to serve, and a browser
+     * sends its "simple" POSTs (`text/plain`, no preflight) there without asking.
      */
     loopbackOnly?: boolean;
   },
@@ -70,11 +73,14 @@ export function guardRequest(
   const accepted = [...(options.token === undefined ? [] : [options.token]), ...(options.tokens ?? [])];
   const local = options.loopbackOnly === true || isLoopbackHost(options.host);
   const origin = request.headers.origin;
-  if (origin !== undefined && !originAllowed(origin, request.headers.host, local)) {
+  const pagesOfThisMachine = local && options.loopbackOnly !== true;
+  if (origin !== undefined && !originAllowed(origin, request.headers.host, pagesOfThisMachine)) {
     return {
       ok: false,
       status: 403,
-      message: `Forbidden: requests from the web page ${JSON.stringify(origin)} are not served; only pages of this machine or of the server itself.`,
+      message: pagesOfThisMachine
+        ? `Forbidden: requests from the web page ${JSON.stringify(origin)} are not served; only pages of this machine or of the server itself.`
+        : `Forbidden: requests from the web page ${JSON.stringify(origin)} are not served; only the server's own pages.`,
     };
   }
   // Every token is compared, so timing does not say which one a guess was close to.
@@ -96,7 +102,7 @@ export function guardRequest(
   return token < 0 ? { ok: true } : { ok: true, token };
 }
 
-/** A page of this machine on a loopback bind, or of the very address the request was sent to. */
+/** A page of this machine (when `local` pages are allowed), or of the very address the request was sent to. */
 function originAllowed(origin: string, hostHeader: string | undefined, local: boolean): boolean {
   let url: URL;
   try {

@@ -5,7 +5,10 @@
  * server that requires keys keeps requiring them when the last key is revoked (it then refuses
  * everyone), and a keyless one requires them as soon as a key appears. Without keys only this
  * machine is served: a loopback client, a loopback Host and no foreign web page (`edge/guard.ts`).
- * Then the caller's rate limit; failed authentications are limited per client address.
+ * Then the caller's rate limit. Failed authentications are limited per client address, but a valid
+ * key is always let through: every local agent shares 127.0.0.1 (as do the clients behind a proxy),
+ * so a few bad keys from one of them must not lock the others out — and a key is 256 random bits,
+ * which no number of guesses finds.
  *
  * @module
  */
@@ -47,7 +50,6 @@ export function authenticate(options: AuthOptions): MiddlewareHandler<RestEnv> {
   return async (c, next) => {
     const request = c.env.incoming;
     const address = (request.socket.remoteAddress ?? "").replace(/^::ffff:/, "");
-    failures.check(address);
     let keys: readonly ApiKeyRecord[];
     try {
       keys = await options.keys();
@@ -131,30 +133,26 @@ function tooMany(retryAfterSeconds: number): HttpRefusal {
 }
 
 /**
- * Each 401 takes a token of its address's bucket; an address whose bucket runs dry is refused
- * before its key is even looked at until the wait is over, so a guess past the limit learns nothing.
+ * Each 401 takes a token of its address's bucket; an address whose bucket runs dry gets 429 for its
+ * failed attempts until the wait is over (a valid key is never looked at here: it passed before).
  */
-function createFailureLimit(limit: RateLimit | undefined): {
-  check(address: string): void;
-  fail(address: string): void;
-} {
-  if (limit === undefined) return { check() {}, fail() {} };
+function createFailureLimit(limit: RateLimit | undefined): { fail(address: string): void } {
+  if (limit === undefined) return { fail() {} };
   const buckets = createRateLimiter(limit);
   const blocked = new Map<string, number>();
   return {
-    check(address) {
-      const until = blocked.get(address);
-      if (until === undefined) return;
-      const wait = Math.ceil((until - Date.now()) / 1000);
-      if (wait > 0) throw tooMany(wait);
-      blocked.delete(address);
-    },
     fail(address) {
+      const now = Date.now();
+      const until = blocked.get(address);
+      if (until !== undefined) {
+        const wait = Math.ceil((until - now) / 1000);
+        if (wait > 0) throw tooMany(wait);
+        blocked.delete(address);
+      }
       const take = buckets.take(address);
       if (take.ok) return;
-      const now = Date.now();
       // Addresses that never come back would stay forever: past a few, the expired ones go.
-      if (blocked.size > 1024) for (const [name, until] of blocked) if (until <= now) blocked.delete(name);
+      if (blocked.size > 1024) for (const [name, end] of blocked) if (end <= now) blocked.delete(name);
       blocked.set(address, now + take.retryAfterSeconds * 1000);
       throw tooMany(take.retryAfterSeconds);
     },

@@ -2,8 +2,9 @@
  * The dream plans `lucid serve` made and not yet applied. A plan goes to the client masked (a
  * credential stored under `secrets.onAdd: "allow"` is never sent), so the client cannot send it
  * back to be applied — its merged texts would carry the masks. It applies the plan by id instead:
- * the one this server made, unmasked, for the same key, once. Plans live an hour and at most
- * {@link MAX_PLANS} at a time (the oldest goes first); a restart forgets them all.
+ * the one this server made, unmasked, for the same key, once. Plans live an hour and each key keeps
+ * at most {@link MAX_PLANS} at a time (its oldest goes first: one key's plans never push out
+ * another's); a restart forgets them all.
  *
  * @module
  */
@@ -13,6 +14,7 @@ import type { DreamPlan } from "../dream/plan.js";
 import { LucidError } from "../errors.js";
 
 export const PLAN_TTL_MS = 60 * 60 * 1000;
+/** Per key (or, without keys, for the server's one caller). */
 export const MAX_PLANS = 100;
 
 interface KeptPlan {
@@ -33,18 +35,24 @@ export interface PlanStore {
 
 export function createPlanStore(now: () => number = Date.now): PlanStore {
   const plans = new Map<string, KeptPlan>();
-  const sweep = () => {
+  const sweep = (owner: string) => {
     const at = now();
-    for (const [id, kept] of plans) if (kept.expiresAt <= at) plans.delete(id);
-    // Map order is insertion order: the first entries are the oldest.
-    for (const id of plans.keys()) {
-      if (plans.size < MAX_PLANS) break;
+    let owned = 0;
+    for (const [id, kept] of plans) {
+      if (kept.expiresAt <= at) plans.delete(id);
+      else if (kept.owner === owner) owned++;
+    }
+    // Map order is insertion order: the owner's first entries are its oldest.
+    for (const [id, kept] of plans) {
+      if (owned < MAX_PLANS) break;
+      if (kept.owner !== owner) continue;
       plans.delete(id);
+      owned--;
     }
   };
   return {
     keep(plan, owner) {
-      sweep();
+      sweep(owner);
       const planId = `plan-${randomUUID()}`;
       const expiresAt = now() + PLAN_TTL_MS;
       plans.set(planId, { plan, owner, expiresAt });

@@ -28,7 +28,7 @@ function tempHome(): string {
   return home;
 }
 
-/** A raw request to 127.0.0.1:port, so Host and Origin can be anything; a body is sent as JSON. */
+/** A raw request to 127.0.0.1:port, so Host and Origin can be anything; a body is sent as JSON (unless a Content-Type says otherwise). */
 function raw(
   port: number,
   path: string,
@@ -42,7 +42,7 @@ function raw(
         port,
         path,
         method: body === undefined ? "GET" : "POST",
-        headers: body === undefined ? headers : { ...headers, "Content-Type": "application/json" },
+        headers: body === undefined ? headers : { "Content-Type": "application/json", ...headers },
       },
       (res) => {
         let text = "";
@@ -118,7 +118,7 @@ describe("the mode is fixed when the server starts", () => {
     }
   });
 
-  it("a keyless server refuses a foreign Host and a foreign page, and needs a key once one exists", async () => {
+  it("a keyless server refuses a foreign Host and every page but its own, and needs a key once one exists", async () => {
     const server = await startTestServer();
     try {
       const port = server.server.port;
@@ -133,6 +133,25 @@ describe("the mode is fixed when the server starts", () => {
         ).status,
       ).toBe(403);
       expect((await raw(port, "/v1/ping/", { Origin: "https://evil.example" })).status).toBe(403);
+      // A page another port of this machine serves may be anyone's script: a browser sends its
+      // text/plain POSTs without a preflight, so only the server's own pages are served.
+      for (const origin of ["http://localhost:9999", `http://127.0.0.1:${port + 1}`, "http://[::1]:8080"]) {
+        const planted = await raw(
+          port,
+          "/v3/memories/add/",
+          { Origin: origin, "Content-Type": "text/plain" },
+          { messages: "Planted by a web page", user_id: "carol" },
+        );
+        expect(planted.status, origin).toBe(403);
+      }
+      expect((await server.memory.getAll({ userId: "carol" })).results).toEqual([]);
+      const own = await raw(
+        port,
+        "/v3/memories/add/",
+        { Origin: `http://127.0.0.1:${port}` },
+        { messages: "Carol keeps bees", user_id: "carol" },
+      );
+      expect(own.status).toBe(200);
       const key = await server.key({ user_id: "alice" });
       expect((await raw(port, "/v1/ping/")).status).toBe(401);
       expect((await raw(port, "/v1/ping/", { Authorization: `Token ${key}` })).status).toBe(200);
@@ -222,7 +241,7 @@ describe("a broken keys.json", () => {
 });
 
 describe("failed authentication", () => {
-  it("is limited per client address: 429 with Retry-After, then even a valid key waits", async () => {
+  it("is limited per client address (429 with Retry-After), while a valid key from that address is still served", async () => {
     const server = await startTestServer({
       keys: [{ user_id: "alice" }],
       failureLimit: { perSecond: 0.01, burst: 3 },
@@ -231,13 +250,15 @@ describe("failed authentication", () => {
       const [alice] = server.keys as [string];
       expect((await server.call("/v1/ping/", { key: alice })).status).toBe(200);
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i++)
+      for (let i = 0; i < 5; i++)
         statuses.push((await server.call("/v1/ping/", { key: "lucid_wrong" })).status);
-      expect(statuses).toEqual([401, 401, 401, 429]);
-      const limited = await server.call("/v1/ping/", { key: alice });
-      expect(limited.status).toBe(429);
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+      const limited = await server.call("/v1/ping/", { key: "lucid_wrong" });
       expect(limited.body).toMatchObject({ code: "RATE_LIMITED" });
       expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      // Every local agent shares 127.0.0.1: another's bad keys do not lock alice's out.
+      expect((await server.call("/v1/ping/", { key: alice })).status).toBe(200);
+      expect((await server.call("/v1/ping/")).status).toBe(429);
     } finally {
       await server.close();
     }

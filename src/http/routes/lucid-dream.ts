@@ -8,7 +8,7 @@
  */
 
 import type { Context, Hono } from "hono";
-import { type Scope, scopeFromOptions, withinScope } from "../../core/scope.js";
+import { type Scope, scopeFromOptions, scopeToOptions, withinScope } from "../../core/scope.js";
 import { acceptReview } from "../../dream/accept-review.js";
 import type { ConflictChoice } from "../../dream/apply/decisions.js";
 import type { DreamRun } from "../../dream/dream-run.js";
@@ -24,8 +24,6 @@ import type { Caller, RestDeps, RestEnv } from "../rest-env.js";
 
 const ACTION_KINDS: readonly DreamAction["kind"][] = ["delete", "merge", "conflict", "rewrite"];
 const CHOICES: readonly ConflictChoice[] = ["A", "B", "skip"];
-/** Runs read to find a scope's newest ones (runs are listed across scopes, then kept within it). */
-const RUNS_SCANNED = 1000;
 
 /** The scope a request names (body or query), inside its key's. */
 function scopeOfRequest(
@@ -200,7 +198,8 @@ export function dreamRoutes(app: Hono<RestEnv>, deps: RestDeps): void {
       { conflicts, ...(include === undefined ? {} : { include }) },
       { mode: "interactive" },
     );
-    deps.plans.drop(planId);
+    // A plan applies once; one that changed nothing (every action left out or stale) may be applied again.
+    if (result.runId !== null) deps.plans.drop(planId);
     return c.json({ applied: result.runId !== null, ...result });
   });
 
@@ -214,13 +213,12 @@ export function dreamRoutes(app: Hono<RestEnv>, deps: RestDeps): void {
       caller.bound === undefined && Object.keys(named).length === 0 && Object.keys(deps.defaults).length === 0
         ? {}
         : scopeOfRequest(deps, caller, params).scope;
-    const runs = await deps.memory.dream.runs(undefined, { limit: RUNS_SCANNED });
-    return c.json({
-      runs: runs
-        .filter((run) => withinScope(run.scope, within))
-        .slice(0, limit)
-        .map(runSummary),
-    });
+    // Within the scope, in the store: however many runs other scopes made since, these are found.
+    const runs = await deps.memory.dream.runs(
+      Object.keys(within).length === 0 ? undefined : scopeToOptions(within),
+      { limit, nested: true },
+    );
+    return c.json({ runs: runs.map(runSummary) });
   });
 
   app.get("/lucid/v1/dream/runs/:id", async (c) => {

@@ -77,6 +77,12 @@ export interface RunQuery {
   readonly kind?: string;
   /** Only runs with this key; all when omitted. */
   readonly scopeKey?: string;
+  /**
+   * Only runs whose scope lies within this one: it has each of its keys with the same value, and
+   * may have more (an agent's run within its user's scope). Checked in the store, so a scope's runs
+   * are found however many other scopes' runs are newer.
+   */
+  readonly within?: Scope;
   readonly limit: number;
 }
 

@@ -8,6 +8,7 @@
  * @module
  */
 
+import { scopeKeyPieces } from "../../core/scope.js";
 import type { FileChange, MemoryChange, RunChange, RunsPort } from "../ports/runs.js";
 import {
   type RunFileRow,
@@ -74,6 +75,10 @@ export function createPgRuns(sql: Sql): RunsPort {
       if (query.scopeKey !== undefined) {
         params.push(query.scopeKey);
         conditions.push(`scope_key = $${params.length}`);
+      }
+      for (const piece of scopeKeyPieces(query.within ?? {})) {
+        params.push(piece);
+        conditions.push(`strpos('&' || scope_key || '&', $${params.length}) > 0`);
       }
       const where = conditions.length === 0 ? "" : `where ${conditions.join(" and ")}`;
       // As SQLite's `limit -1`, a negative limit lists every run (`limit null` in PostgreSQL).

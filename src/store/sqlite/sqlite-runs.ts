@@ -6,6 +6,7 @@
  * @module
  */
 
+import { scopeKeyPieces } from "../../core/scope.js";
 import type { RunChange, RunsPort } from "../ports/runs.js";
 import {
   type RunFileRow,
@@ -58,6 +59,10 @@ export function createSqliteRuns(statements: StatementCache): SyncPort<RunsPort>
       if (query.scopeKey !== undefined) {
         conditions.push("scope_key = ?");
         params.push(query.scopeKey);
+      }
+      for (const piece of scopeKeyPieces(query.within ?? {})) {
+        conditions.push("instr('&' || scope_key || '&', ?) > 0");
+        params.push(piece);
       }
       const where = conditions.length === 0 ? "" : `where ${conditions.join(" and ")}`;
       const rows = statements

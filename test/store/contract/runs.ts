@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { expect } from "vitest";
+import { scopeKey } from "../../../src/core/scope.js";
 import type { NewRunRecord } from "../../../src/store/ports/runs.js";
 import { type ContractPart, newMemory } from "./harness.js";
 
@@ -101,6 +102,31 @@ export const runsPart: ContractPart = {
         ["sleep-1", "sleep"],
       ]);
       expect((await store().listRuns({ kind: "dream", limit: 1 })).map((r) => r.id)).toEqual(["dream-2"]);
+    });
+
+    it("lists the runs within a scope: its keys with the same values, more keys allowed", async () => {
+      const scoped = (id: string, scope: Record<string, string>): NewRunRecord => ({
+        ...run(id, scopeKey(scope)),
+        scope,
+      });
+      await store().insertRun(scoped("alice", { user_id: "alice" }), []);
+      await store().insertRun(scoped("alice-coder", { user_id: "alice", agent_id: "coder" }), []);
+      await store().insertRun(scoped("alicex", { user_id: "alicex" }), []);
+      await store().insertRun(scoped("bob-coder", { user_id: "bob", agent_id: "coder" }), []);
+      await store().insertRun(scoped("coder", { agent_id: "coder" }), []);
+      // Values holding the key string's own separators, and a LIKE wildcard.
+      await store().insertRun(scoped("odd", { user_id: "a&agent_id=coder", app_id: "x%_" }), []);
+      await store().insertRun(run("sleep-1", "workspace=/w", "sleep"), []);
+      const within = async (scope: Record<string, string>, limit = 10) =>
+        (await store().listRuns({ kind: "dream", within: scope, limit })).map((r) => r.id);
+      expect(await within({ user_id: "alice" })).toEqual(["alice-coder", "alice"]);
+      expect(await within({ agent_id: "coder" })).toEqual(["coder", "bob-coder", "alice-coder"]);
+      expect(await within({ user_id: "alice", agent_id: "coder" })).toEqual(["alice-coder"]);
+      expect(await within({ user_id: "a&agent_id=coder" })).toEqual(["odd"]);
+      expect(await within({ app_id: "x%_" })).toEqual(["odd"]);
+      expect(await within({ app_id: "x" })).toEqual([]);
+      expect(await within({ agent_id: "coder" }, 1)).toEqual(["coder"]);
+      expect(await within({})).toHaveLength(6);
     });
 
     it("commits a run and its changes with the transaction, or not at all", async () => {

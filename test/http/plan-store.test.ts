@@ -1,0 +1,56 @@
+/**
+ * The plans `lucid serve` keeps between plan and apply: by owner (another key's id reads as
+ * unknown), an hour each, and at most MAX_PLANS per key — one key making plans never pushes out
+ * another key's.
+ */
+import { describe, expect, it } from "vitest";
+import type { DreamPlan } from "../../src/dream/plan.js";
+import { isLucidError } from "../../src/errors.js";
+import { createPlanStore, MAX_PLANS, PLAN_TTL_MS } from "../../src/http/plan-store.js";
+
+/** The store never looks inside a plan: any distinct object stands for one. */
+const planNumbered = (n: number) => ({ reviewed: n }) as unknown as DreamPlan;
+
+function codeOf(action: () => unknown): string | undefined {
+  try {
+    action();
+  } catch (error) {
+    if (isLucidError(error)) return error.code;
+    throw error;
+  }
+  return undefined;
+}
+
+describe("the plan store", () => {
+  it("gives a plan back to the key that made it, until it expires", () => {
+    let clock = 1_000_000;
+    const plans = createPlanStore(() => clock);
+    const { planId, expiresAt } = plans.keep(planNumbered(1), "alice");
+    expect(expiresAt).toBe(new Date(1_000_000 + PLAN_TTL_MS).toISOString());
+    expect(plans.get(planId, "alice")).toEqual(planNumbered(1));
+    expect(codeOf(() => plans.get(planId, "bob"))).toBe("PLAN_NOT_FOUND");
+    clock += PLAN_TTL_MS;
+    expect(codeOf(() => plans.get(planId, "alice"))).toBe("PLAN_NOT_FOUND");
+  });
+
+  it("applies a plan once: dropped, it is gone", () => {
+    const plans = createPlanStore();
+    const { planId } = plans.keep(planNumbered(1), "");
+    plans.drop(planId);
+    expect(codeOf(() => plans.get(planId, ""))).toBe("PLAN_NOT_FOUND");
+  });
+
+  it("keeps at most MAX_PLANS per key, dropping that key's oldest, never another key's", () => {
+    const plans = createPlanStore();
+    const alices = plans.keep(planNumbered(0), "alice").planId;
+    const bobs = Array.from({ length: MAX_PLANS }, (_, n) => plans.keep(planNumbered(n), "bob").planId);
+    expect(plans.get(alices, "alice")).toEqual(planNumbered(0));
+    expect(plans.get(bobs[0] as string, "bob")).toEqual(planNumbered(0));
+
+    const newest = plans.keep(planNumbered(MAX_PLANS), "bob").planId;
+    expect(codeOf(() => plans.get(bobs[0] as string, "bob"))).toBe("PLAN_NOT_FOUND");
+    expect(plans.get(bobs[1] as string, "bob")).toEqual(planNumbered(1));
+    expect(plans.get(newest, "bob")).toEqual(planNumbered(MAX_PLANS));
+    expect(plans.get(alices, "alice")).toEqual(planNumbered(0));
+  });
+});

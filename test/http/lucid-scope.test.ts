@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunRecord } from "../../src/store/ports/runs.js";
 import { startTestServer, type TestServer } from "./rest-server.js";
 
 type Body = Record<string, unknown>;
@@ -290,5 +291,44 @@ describe("Lucid's routes and the key's scope", () => {
     const page = await server.call("/");
     expect(page.status).toBe(503);
     expect(page.headers.get("content-type")).toMatch(/^text\/html/u);
+  });
+});
+
+describe("a scope's runs among many", () => {
+  it("lists alice's run however many runs other scopes recorded since", async () => {
+    const server = await startTestServer({ keys: [{ user_id: "alice" }] });
+    try {
+      const [alice] = server.keys as [string];
+      for (const text of DREAMY) await server.memory.add(text, { userId: "alice" });
+      const planned = await server.call("/lucid/v1/dream/plan", { method: "POST", key: alice, body: {} });
+      const { planId } = planned.body as { planId: string };
+      const applied = await server.call("/lucid/v1/dream/apply", {
+        method: "POST",
+        key: alice,
+        body: { planId },
+      });
+      const { runId } = applied.body as { runId: string };
+      // More runs of another user than any listing would read to find hers.
+      const { store } = await server.memory.ready();
+      const found = await store.getRun(runId);
+      await store.transaction(async (tx) => {
+        for (let n = 0; n < 1500; n++) {
+          await tx.insertRun(
+            {
+              ...(found?.run as RunRecord),
+              id: `dream-zed-${n}`,
+              scope: { user_id: "zed" },
+              scopeKey: "user_id=zed",
+            },
+            [],
+          );
+        }
+      });
+      const listed = await server.call("/lucid/v1/dream/runs", { key: alice });
+      expect(listed.status).toBe(200);
+      expect((listed.body as { runs: Body[] }).runs.map((run) => run.id)).toEqual([runId]);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -52,6 +52,7 @@ export async function importMemories(
   if (!Number.isInteger(batchSize) || batchSize < 1) {
     throw new LucidError("INVALID_ARGUMENT", `batchSize must be a positive integer, got ${batchSize}.`);
   }
+  if (options.strict === true) refuseInvalid(context, slots, defaultScope);
   const items: ImportItemResult[] = [];
   for (let start = 0; start < slots.length; start += batchSize) {
     const batch = slots.slice(start, start + batchSize);
@@ -121,6 +122,32 @@ function importSlots(input: ImportInput): ImportSlot[] {
       return { error: { code: "INVALID_ARGUMENT", message: `Record ${index} ${(error as Error).message}` } };
     }
   });
+}
+
+/** `strict`: every record is prepared (checked, nothing written) first; any failure refuses them all. */
+function refuseInvalid(context: MemoryContext, slots: readonly ImportSlot[], scope: Scope): void {
+  const failures: { index: number; line?: number; code: string; message: string }[] = [];
+  slots.forEach((slot, index) => {
+    const at = { index, ...(slot.line === undefined ? {} : { line: slot.line }) };
+    if ("error" in slot) {
+      failures.push({ ...at, ...slot.error });
+      return;
+    }
+    try {
+      prepare(context, withDefaultScope(slot.record, scope), index);
+    } catch (error) {
+      if (!isLucidError(error)) throw error;
+      failures.push({ ...at, code: error.code, message: error.message });
+    }
+  });
+  const [first] = failures;
+  if (first === undefined) return;
+  const where = first.line === undefined ? `record ${first.index + 1}` : `line ${first.line}`;
+  throw new LucidError(
+    "INVALID_ARGUMENT",
+    `${failures.length} of ${slots.length} records cannot be imported, so none was (${where}: ${first.message}). Fix them, or leave them out, and import again.`,
+    { details: { failures } },
+  );
 }
 
 /** A record that names no scope gets the import's (`options.userId`…). */

@@ -272,6 +272,12 @@ export interface ImportOptions extends ScopeOptions {
   batchSize?: number;
   /** Called after each committed batch. */
   onProgress?: (progress: { done: number; total: number }) => void;
+  /**
+   * Check every record before writing any: one bad record refuses the whole import
+   * (INVALID_ARGUMENT, each failure in `details.failures`) and nothing is written. By default a bad
+   * record is a failed item and the others are imported.
+   */
+  strict?: boolean;
 }
 
 export interface ImportItemResult {

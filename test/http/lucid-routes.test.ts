@@ -421,19 +421,35 @@ describe("Lucid's REST routes", () => {
       expect(Object.values(await texts("lena"))).toEqual(["Lena sails a dinghy"]);
     });
 
-    it("refuses a body with a line that is not JSON, an empty body and an unknown on_conflict (400), importing nothing", async () => {
+    it("refuses a body with a line that is not JSON, a record that cannot be a memory, an empty body and an unknown on_conflict (400), importing nothing", async () => {
       for (const [path, body] of [
         ["/lucid/v1/import?user_id=kate", '{"text": "Kate keeps bees"}\nnot json\n'],
         ["/lucid/v1/import?user_id=kate", '{"text": "Kate keeps bees"}\n"a string"\n'],
         ["/lucid/v1/import?user_id=kate", ""],
         ["/lucid/v1/import?user_id=kate", "\n  \n"],
         ["/lucid/v1/import?user_id=kate&on_conflict=merge", '{"text": "Kate keeps bees"}\n'],
+        // Records that parse but cannot be memories: checked before anything is written.
+        ["/lucid/v1/import?user_id=kate", '[{"text": "Kate keeps bees"}, {"nope": 1}]'],
+        ["/lucid/v1/import?user_id=kate", '{"text": "Kate keeps bees"}\n{"text": 5}\n'],
+        ["/lucid/v1/import?user_id=kate", '{"text": "Kate keeps bees"}\n{"text": "   "}\n'],
+        [
+          "/lucid/v1/import?user_id=kate",
+          '{"text": "Kate keeps bees"}\n{"text": "Kate sails", "created_at": "soon"}\n',
+        ],
       ] as const) {
         const response = await importNdjson(path, body);
         expect(response.status, JSON.stringify(body)).toBe(400);
         expect(response.body).toMatchObject({ code: "INVALID_ARGUMENT" });
       }
       expect(await texts("kate")).toEqual({});
+      const refused = await importNdjson(
+        "/lucid/v1/import?user_id=kate",
+        '{"text": "Kate keeps bees"}\n{"text": 5}\n',
+      );
+      expect(refused.body).toMatchObject({
+        detail: expect.stringContaining("1 of 2 records cannot be imported, so none was"),
+        details: { failures: [expect.objectContaining({ index: 1 })] },
+      });
     });
   });
 

@@ -71,6 +71,34 @@ describe("importMemories and exportMemories", () => {
     expect((await memory.history("m-1"))[0]).toMatchObject({ action: "ADD", actor: "import" });
   });
 
+  it("with strict, checks every record first: one bad record refuses the import and nothing is written", async () => {
+    // A store of its own: the export tests below read every memory of the shared one.
+    const memory = await openMemory({ path: files.path(), embedder });
+    const records = [
+      { text: "Strict Sam keeps bees", user_id: "sam" },
+      { text: "   ", user_id: "sam" },
+      { text: "Strict Sam sails", user_id: "sam", createdAt: "not a date" },
+    ];
+    const refused = await memory.importMemories(records, { strict: true }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).toMatchObject({
+      code: "INVALID_ARGUMENT",
+      message: expect.stringContaining("2 of 3 records cannot be imported, so none was"),
+      details: { failures: [expect.objectContaining({ index: 1 }), expect.objectContaining({ index: 2 })] },
+    });
+    expect((await memory.getAll({ userId: "sam" })).results).toEqual([]);
+    // The same records without strict: the good one is imported, the bad ones reported.
+    const lenient = await memory.importMemories(records);
+    expect(lenient).toMatchObject({ imported: 1, failed: 2 });
+    const strictAndValid = await memory.importMemories([{ text: "Strict Sam rows", user_id: "sam" }], {
+      strict: true,
+    });
+    expect(strictAndValid).toMatchObject({ imported: 1, failed: 0 });
+    await memory.close();
+  });
+
   it("skips existing ids, or replaces them with onConflict replace", async () => {
     const skipped = await memory.importMemories([
       { id: "m-1", text: "Alice likes green tea", user_id: "alice" },

@@ -167,7 +167,8 @@ export function storeRoutes(app: Hono<RestEnv>, deps: RestDeps): void {
     const caller = c.get("caller");
     const records = scopedRecords(deps, caller, importRecords(await readTextRequest(c, deps)), params);
     await checkIdsInScope(deps, caller, records);
-    const result = await deps.memory.importMemories(records, { onConflict });
+    // Checked whole: one bad record refuses the request, and nothing is written.
+    const result = await deps.memory.importMemories(records, { onConflict, strict: true });
     return c.json(result);
   });
 }

@@ -106,7 +106,7 @@ export type {
   UpdateFields,
 } from "./memory/types.js";
 export { SEARCH_MODES } from "./memory/types.js";
-export type { UpdateResult } from "./memory/update.js";
+export type { BatchUpdate, UpdateResult } from "./memory/update.js";
 export type { CategoryPolicy, CategoryTable } from "./policy/categories.js";
 export { DEFAULT_CATEGORIES } from "./policy/categories.js";
 export type {

@@ -83,14 +83,17 @@ function readUpdateFields(change: unknown): UpdateFields {
   return fields;
 }
 
-/** Returned from inside the transaction when the text it would write has no vector yet. */
-const NEEDS_VECTOR = Symbol("needs a vector");
+/** One change, checked whole before anything is read, embedded or written. */
+interface PlannedUpdate {
+  readonly id: string;
+  readonly fields: UpdateFields;
+  readonly prepared: PreparedText | undefined;
+  readonly metadataChange: ReturnType<typeof prepareMetadata> | undefined;
+  readonly category: string | null | undefined;
+  readonly expiresAt: string | null | undefined;
+}
 
-export async function updateMemory(
-  context: MemoryContext,
-  id: string,
-  change: string | UpdateFields,
-): Promise<UpdateResult> {
+function planUpdate(context: MemoryContext, id: string, change: string | UpdateFields): PlannedUpdate {
   checkId(id);
   const fields = readUpdateFields(change);
   if (fields.text === undefined && fields.metadata === undefined && fields.expirationDate === undefined) {
@@ -99,57 +102,145 @@ export async function updateMemory(
       "update needs at least one of text, metadata or expirationDate.",
     );
   }
-  // Everything that can refuse the call is checked before anything is embedded or written.
-  const prepared = fields.text === undefined ? undefined : prepareText(context, fields.text);
-  const metadataChange =
-    fields.metadata === undefined ? undefined : prepareMetadata(context, fields.metadata);
-  const category = nextCategory(fields.metadata, context);
-  const expiresAt =
-    fields.expirationDate === undefined
-      ? undefined
-      : fields.expirationDate === null
-        ? null
-        : expiryInstant(fields.expirationDate, "expirationDate", context.timeZone);
-  const before = await context.store.getMemory(id);
-  if (before === null) throw memoryNotFound(id);
-
-  let embedding: Float32Array | undefined;
-  const embedNewText = async (text: string) => {
-    embedding ??= (await embedTexts(context, [text], "update"))[0];
+  return {
+    id,
+    fields,
+    prepared: fields.text === undefined ? undefined : prepareText(context, fields.text),
+    metadataChange: fields.metadata === undefined ? undefined : prepareMetadata(context, fields.metadata),
+    category: nextCategory(fields.metadata, context),
+    expiresAt:
+      fields.expirationDate === undefined
+        ? undefined
+        : fields.expirationDate === null
+          ? null
+          : expiryInstant(fields.expirationDate, "expirationDate", context.timeZone),
   };
-  if (prepared !== undefined && prepared.text !== before.text) await embedNewText(prepared.text);
+}
+
+export async function updateMemory(
+  context: MemoryContext,
+  id: string,
+  change: string | UpdateFields,
+): Promise<UpdateResult> {
+  const [updated] = await writeUpdates(context, [planUpdate(context, id, change)]);
+  return updated as UpdateResult;
+}
+
+/** One memory's change in a batch: its id, and what `update` takes. */
+export type BatchUpdate = { readonly memoryId: string } & UpdateFields;
+
+/**
+ * Several updates as one (MemoryClient's `batchUpdate`): every change is checked, every memory
+ * found and every new text embedded before the one transaction that writes them all — so a bad
+ * change or a missing memory writes none.
+ */
+export async function updateMemories(
+  context: MemoryContext,
+  updates: readonly BatchUpdate[],
+): Promise<UpdateResult[]> {
+  if (!Array.isArray(updates)) {
+    throw new LucidError(
+      "INVALID_ARGUMENT",
+      "batchUpdate takes a list of { memoryId, text?, metadata?, expirationDate? }.",
+    );
+  }
+  const planned = updates.map((update, index) => {
+    if (typeof update !== "object" || update === null) {
+      throw new LucidError(
+        "INVALID_ARGUMENT",
+        `Update ${index} is not { memoryId, text?, metadata?, expirationDate? }.`,
+      );
+    }
+    const { memoryId, ...change } = update;
+    return planUpdate(context, memoryId, change);
+  });
+  return writeUpdates(context, planned);
+}
+
+/** Checked changes, written in one transaction; `update` is this with one change. */
+async function writeUpdates(
+  context: MemoryContext,
+  planned: readonly PlannedUpdate[],
+): Promise<UpdateResult[]> {
+  const ids = planned.map((update) => update.id);
+  const repeated = ids.find((id, index) => ids.indexOf(id) !== index);
+  if (repeated !== undefined) {
+    throw new LucidError("INVALID_ARGUMENT", `The batch changes ${repeated} twice: give each memory once.`, {
+      details: { id: repeated },
+    });
+  }
+  const vectors = new Map<string, Float32Array>();
+  /** New texts, each embedded once; what is already embedded is not embedded again. */
+  const embedNew = async (texts: readonly string[]) => {
+    const missing = [...new Set(texts)].filter((text) => !vectors.has(text));
+    if (missing.length === 0) return;
+    const embedded = await embedTexts(context, missing, "update");
+    for (const [index, text] of missing.entries()) vectors.set(text, embedded[index] as Float32Array);
+  };
+  /** The texts the rows do not hold yet and no vector is made for; a missing memory refuses all. */
+  const textsToEmbed = (rows: ReadonlyMap<string, MemoryRow>) =>
+    planned.flatMap(({ id, prepared }) => {
+      const row = rows.get(id);
+      if (row === undefined) throw memoryNotFound(id);
+      return prepared !== undefined && prepared.text !== row.text && !vectors.has(prepared.text)
+        ? [prepared.text]
+        : [];
+    });
+  const byId = (rows: readonly MemoryRow[]) => new Map(rows.map((row) => [row.id, row]));
+
+  await embedNew(textsToEmbed(byId(await context.store.getMemories(ids))));
   const now = context.clock.now().toISOString();
   for (;;) {
     const outcome = await context.store.transaction(async (tx) => {
-      const latest = await tx.getMemory(id);
-      if (latest === null) throw memoryNotFound(id);
-      if (prepared !== undefined && prepared.text !== latest.text && embedding === undefined)
-        return NEEDS_VECTOR;
-      const patch: MemoryChange = {
-        ...(prepared === undefined ? {} : { text: { prepared, embedding: embedding as Float32Array } }),
-        ...(metadataChange === undefined
-          ? {}
-          : { metadata: mergeMetadata(latest.metadata, metadataChange.metadata, fields.metadata ?? {}) }),
-        ...(category === undefined ? {} : { category }),
-        ...(expiresAt === undefined ? {} : { expiresAt }),
-      };
-      return createMemoryWriter(tx, { actor: SDK_ACTOR, at: now, embedder: context.embedderStamp }).update(
-        id,
-        patch,
-      );
+      const latest = byId(await tx.getMemories(ids));
+      // Another writer changed a text between the first read and this transaction: embed, then again.
+      const needed = textsToEmbed(latest);
+      if (needed.length > 0) return { needed };
+      const writer = createMemoryWriter(tx, { actor: SDK_ACTOR, at: now, embedder: context.embedderStamp });
+      const rows: MemoryRow[] = [];
+      for (const update of planned) {
+        const current = latest.get(update.id) as MemoryRow;
+        const written = await writer.update(update.id, patchOf(update, current, vectors));
+        if (written === null) throw memoryNotFound(update.id);
+        rows.push(written);
+      }
+      return { rows };
     });
-    // Another writer changed the text between the first read and the transaction.
-    if (outcome === NEEDS_VECTOR) {
-      await embedNewText((prepared as PreparedText).text);
+    if (outcome.needed !== undefined) {
+      await embedNew(outcome.needed);
       continue;
     }
-    if (outcome === null) throw memoryNotFound(id);
-    return result(
-      outcome,
-      [...(prepared?.redactions ?? []), ...(metadataChange?.redactions ?? [])],
-      context.timeZone,
-    );
+    return outcome.rows.map((row, index) => {
+      const update = planned[index] as PlannedUpdate;
+      return result(
+        row,
+        [...(update.prepared?.redactions ?? []), ...(update.metadataChange?.redactions ?? [])],
+        context.timeZone,
+      );
+    });
   }
+}
+
+/**
+ * The change on the row as it is inside the transaction, so a change another writer made meanwhile
+ * (a pin while this text was being embedded) is kept, not overwritten.
+ */
+function patchOf(
+  update: PlannedUpdate,
+  current: MemoryRow,
+  vectors: ReadonlyMap<string, Float32Array>,
+): MemoryChange {
+  const { prepared, metadataChange, category, expiresAt } = update;
+  return {
+    ...(prepared === undefined
+      ? {}
+      : { text: { prepared, embedding: vectors.get(prepared.text) as Float32Array } }),
+    ...(metadataChange === undefined
+      ? {}
+      : { metadata: mergeMetadata(current.metadata, metadataChange.metadata, update.fields.metadata ?? {}) }),
+    ...(category === undefined ? {} : { category }),
+    ...(expiresAt === undefined ? {} : { expiresAt }),
+  };
 }
 
 function result(row: MemoryRow, redactions: readonly Redaction[], timeZone: string): UpdateResult {

@@ -39,7 +39,7 @@ import type {
   StoreStatus,
   UpdateFields,
 } from "../memory/types.js";
-import type { UpdateResult } from "../memory/update.js";
+import type { BatchUpdate, UpdateResult } from "../memory/update.js";
 import { createContext, type MemoryOptions } from "./create-context.js";
 import { type MemoryConfig, readMemoryOptions } from "./mem0-config.js";
 import type { RecallCallOptions, RecallResult } from "./recall.js";
@@ -179,6 +179,18 @@ export class Memory {
   async update(memoryId: string, change: string | UpdateFields): Promise<UpdateResult> {
     const { updateMemory } = await import("../memory/update.js");
     return updateMemory(await this.ready(), memoryId, change);
+  }
+
+  /**
+   * Several updates in one transaction (MemoryClient's `batchUpdate`, with `update`'s fields): every
+   * change is checked and every memory found before any is written, so one bad change writes none.
+   *
+   * @example
+   * await memory.batchUpdate([{ memoryId: a, text: "Alice drinks green tea" }, { memoryId: b, metadata: { pinned: true } }]);
+   */
+  async batchUpdate(updates: readonly BatchUpdate[]): Promise<UpdateResult[]> {
+    const { updateMemories } = await import("../memory/update.js");
+    return updateMemories(await this.ready(), updates);
   }
 
   async delete(memoryId: string): Promise<{ message: string }> {

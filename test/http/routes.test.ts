@@ -145,6 +145,24 @@ describe("REST API routes", () => {
     expect(((await post("/v3/memories/", {})).body as { count: number }).count).toBe(before);
   });
 
+  it("changes nothing of a batch update when one of its texts cannot be stored", async () => {
+    const first = (await server.memory.add("Alice owns a cat named Tom", { userId: "alice" })).results[0]?.id;
+    const second = (await server.memory.add("Alice rides a blue bike", { userId: "alice" })).results[0]?.id;
+    const refused = await server.call("/v1/batch/", {
+      method: "PUT",
+      key,
+      body: {
+        memories: [
+          { memory_id: first, text: "Alice owns a dog named Rex" },
+          { memory_id: second, text: "   " },
+        ],
+      },
+    });
+    expect(refused.status).toBe(400);
+    expect((await server.memory.get(first as string))?.memory).toBe("Alice owns a cat named Tom");
+    expect((await server.memory.get(second as string))?.memory).toBe("Alice rides a blue bike");
+  });
+
   it("answers bad input with {detail} and the kind's status", async () => {
     expect(await post("/v3/memories/search/", {})).toMatchObject({
       status: 400,

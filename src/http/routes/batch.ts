@@ -2,7 +2,8 @@
  * `PUT /v1/batch/` (`{memories: [{memory_id, text}]}`) and `DELETE /v1/batch/`
  * (`{memories: [{memory_id}]}`), at most 1000 each. Every id is checked against the caller's scope
  * before anything changes, so one foreign or missing id refuses the whole batch (404), and a
- * repeated id refuses it too (400).
+ * repeated id refuses it too (400); the updates are written in one transaction, so a text that
+ * cannot be stored changes none.
  *
  * @module
  */
@@ -48,7 +49,8 @@ export function batchRoutes(app: Hono<RestEnv>, deps: RestDeps): void {
   app.put("/v1/batch", async (c) => {
     const batch = batchOf(await readBody(c, deps), true);
     for (const { id } of batch) await findInScope(deps, c.get("caller"), id);
-    for (const { id, text } of batch) await deps.memory.update(id, { text: text as string });
+    // One transaction: a text that cannot be stored refuses the batch, and nothing changes.
+    await deps.memory.batchUpdate(batch.map(({ id, text }) => ({ memoryId: id, text: text as string })));
     return c.json({ message: `Successfully updated ${batch.length} memories` });
   });
   app.delete("/v1/batch", async (c) => {

@@ -2,8 +2,9 @@
  * Mem0 platform filters (integrations.md §1.3) in Lucid's filter language: the same tree, with the
  * platform's own fields renamed — `categories` is Lucid's `category` column, `memory_ids` its `id`,
  * `timestamp` its `created_at`, and a `metadata: {key: value}` object becomes one condition per
- * key. Scope keys, `created_at` / `updated_at`, operators and `AND` / `OR` / `NOT` pass unchanged,
- * and `parseFilters` then checks them as it checks the SDK's.
+ * key. A number in a time field is Unix seconds, as the platform's `timestamp` is (the SDK's are
+ * milliseconds, JavaScript's). Scope keys, operators and `AND` / `OR` / `NOT` pass unchanged, and
+ * `parseFilters` then checks them as it checks the SDK's.
  *
  * @module
  */
@@ -52,7 +53,7 @@ export function mem0Filters(filters: unknown, path = "filters", depth = 0): Filt
       out[key] = Array.isArray(children)
         ? children.map((child, index) => mem0Filters(child, `${where}[${index}]`, depth + 1))
         : mem0Filters(children, where, depth + 1);
-    } else if (key in UNSUPPORTED) {
+    } else if (Object.hasOwn(UNSUPPORTED, key)) {
       throw new LucidError(
         "INVALID_FILTER",
         `${where}: Lucid's memories have no ${key} field to filter on; ${UNSUPPORTED[key]}.`,
@@ -62,8 +63,8 @@ export function mem0Filters(filters: unknown, path = "filters", depth = 0): Filt
       out.category = categoryCondition(value, where);
     } else if (key === "memory_ids") {
       out.id = Array.isArray(value) ? { in: value } : value;
-    } else if (key === "timestamp") {
-      out.created_at = value;
+    } else if (key === "timestamp" || key === "created_at" || key === "updated_at") {
+      out[key === "timestamp" ? "created_at" : key] = secondsToMilliseconds(value);
     } else if (key === "metadata") {
       if (typeof value !== "object" || value === null || Array.isArray(value)) {
         throw new LucidError(
@@ -78,6 +79,18 @@ export function mem0Filters(filters: unknown, path = "filters", depth = 0): Filt
     }
   }
   return out;
+}
+
+/** Unix seconds (a bare number, or an operator's, or a list's) as epoch milliseconds; the rest as given. */
+function secondsToMilliseconds(value: unknown): unknown {
+  if (typeof value === "number") return value * 1000;
+  if (Array.isArray(value)) return value.map(secondsToMilliseconds);
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value).map(([name, operand]) => [name, secondsToMilliseconds(operand)]),
+    );
+  }
+  return value;
 }
 
 /** A memory has one category in Lucid, so `contains` means "is". */

@@ -155,6 +155,16 @@ export const FILTER_CASES: readonly FilterCase[] = [
     ids: ["m01", "m02"],
   },
   {
+    name: "created_at range with offsets and without milliseconds (instants, not spellings)",
+    filters: { created_at: { gte: "2026-03-01T02:00:00+02:00", lt: "2026-06-01T00:00:00Z" } },
+    ids: ["m03", "m04", "m05"],
+  },
+  {
+    name: "created_at from a date-time without an offset (UTC)",
+    filters: { created_at: { lt: "2026-03-01 00:00" } },
+    ids: ["m01", "m02"],
+  },
+  {
     name: "updated_at gt epoch ms",
     filters: { updated_at: { gt: Date.UTC(2026, 8, 1) } },
     ids: ["m09", "m10"],

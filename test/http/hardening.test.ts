@@ -69,6 +69,35 @@ describe("REST API hardening", () => {
     expect(badDate.status).toBe(400);
   });
 
+  it("reads a number in a time filter as Unix seconds, and refuses a bound that is no date", async () => {
+    await add(alice, "Alice plays chess by mail");
+    const list = (filters: unknown) => as(alice, "/v3/memories/", "POST", { filters });
+    const count = async (filters: unknown) => ((await list(filters)).body as { count: number }).count;
+    const all = await count({ user_id: "alice" });
+    expect(all).toBeGreaterThan(0);
+    const now = Math.floor(Date.now() / 1000);
+    expect(await count({ timestamp: { gte: now - 3600 } })).toBe(all);
+    expect(await count({ created_at: { lt: now - 3600 } })).toBe(0);
+    expect(await count({ timestamp: { gte: 4102444800 } })).toBe(0); // 2100
+    expect(await count({ updated_at: { gte: "2000-01-01T00:00:00+01:00" } })).toBe(all);
+    for (const filters of [{ created_at: { gte: "nope" } }, { timestamp: { lt: "yesterday" } }]) {
+      const refused = await list(filters);
+      expect(refused.status, JSON.stringify(filters)).toBe(400);
+      expect((refused.body as Body).code).toBe("INVALID_FILTER");
+    }
+  });
+
+  it("reads no field name from an object's prototype", async () => {
+    // A metadata field that happens to be called "constructor": no memory has it.
+    const listed = await as(alice, "/v3/memories/", "POST", { filters: { constructor: "x" } });
+    expect(listed.status).toBe(200);
+    expect(listed.body).toMatchObject({ count: 0 });
+    const path = "/api/v1/orgs/organizations/lucid/projects/local/?fields=__proto__&fields=constructor";
+    const project = await as(alice, path);
+    expect(project.status).toBe(200);
+    expect(project.body).toEqual({});
+  });
+
   it("keeps each key's project settings its own, and only the settings the clients write", async () => {
     const path = "/api/v1/orgs/organizations/lucid/projects/local/";
     const patched = await as(alice, path, "PATCH", { custom_instructions: "Only food preferences." });

@@ -74,6 +74,8 @@ export const ERROR_KINDS = {
   EMBEDDER_UNAVAILABLE: "unavailable",
   // dream runs
   UNDO_CONFLICT: "conflict",
+  // a run undone (or rolled back) once already: there is nothing left to put back
+  ALREADY_UNDONE: "conflict",
   DREAM_LEASE_HELD: "conflict",
   SLEEP_CONFLICT: "conflict",
   // a batch that ran but did not fully succeed: the CLI exits 1 after reporting what it did

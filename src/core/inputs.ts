@@ -19,10 +19,25 @@ function wellFormed(text: string): string {
   return text.replace(LONE_SURROGATE, "\uFFFD");
 }
 
-/** Trims and checks a memory's text; blank or oversized text is refused before anything is written. */
-export function checkText(text: unknown, maxBytes: number): string {
+/** What `checkText` says of the text it checks: a memory's, or a search query. */
+const TEXT_WORDS = {
+  memory: {
+    subject: "Memory text",
+    pass: 'Pass the fact to remember, e.g. "User prefers tabs".',
+    shorten: "Split it into smaller facts, or raise maxTextBytes.",
+  },
+  query: {
+    subject: "The search query",
+    pass: 'Pass what to look for, e.g. "which editor does the user prefer?".',
+    shorten: "Shorten it: a query is held to the same limit as a memory (maxTextBytes).",
+  },
+} as const;
+
+/** Trims and checks a memory's text (or a query); blank or oversized text is refused before anything is written. */
+export function checkText(text: unknown, maxBytes: number, kind: keyof typeof TEXT_WORDS = "memory"): string {
+  const words = TEXT_WORDS[kind];
   if (typeof text !== "string") {
-    throw new LucidError("INVALID_ARGUMENT", `Memory text must be a string, got ${typeof text}.`);
+    throw new LucidError("INVALID_ARGUMENT", `${words.subject} must be a string, got ${typeof text}.`);
   }
   // A lone surrogate cannot be stored as UTF-8: it would come back as U+FFFD while `add` returned
   // the original. It becomes U+FFFD here, so what is returned is what is stored.
@@ -31,15 +46,15 @@ export function checkText(text: unknown, maxBytes: number): string {
     throw new LucidError(
       "EMPTY_TEXT",
       trimmed.length === 0
-        ? 'Memory text is empty. Pass the fact to remember, e.g. "User prefers tabs".'
-        : 'Memory text has only invisible characters (zero-width spaces, joiners, control characters). Pass the fact to remember, e.g. "User prefers tabs".',
+        ? `${words.subject} is empty. ${words.pass}`
+        : `${words.subject} has only invisible characters (zero-width spaces, joiners, control characters). ${words.pass}`,
     );
   }
   const bytes = Buffer.byteLength(trimmed, "utf8");
   if (bytes > maxBytes) {
     throw new LucidError(
       "TEXT_TOO_LONG",
-      `Memory text is ${bytes} bytes, over the limit of ${maxBytes}. Split it into smaller facts, or raise maxTextBytes.`,
+      `${words.subject} is ${bytes} bytes, over the limit of ${maxBytes}. ${words.shorten}`,
       { details: { bytes, maxBytes } },
     );
   }

@@ -65,6 +65,21 @@ export function scopeValue(key: ScopeKey, value: unknown): string | undefined {
 }
 
 /**
+ * Refuses a scope a memory cannot be written to: `"*"` is the filters' "any id", so a memory whose
+ * user (or agent, app, run) were `*` could never be listed or searched by its own scope again.
+ */
+export function checkWritableScope(scope: Scope): void {
+  for (const key of SCOPE_KEYS) {
+    if (scope[key] !== "*") continue;
+    throw new LucidError(
+      "INVALID_ARGUMENT",
+      `${key} cannot be "*": in filters "*" means any ${key}, so a memory stored under it could not be found by its scope again. Use a real id.`,
+      { details: { key } },
+    );
+  }
+}
+
+/**
  * The scope named by camelCase options (`userId`…) and plain snake_case values in `filters`; the
  * options win. Neither input is modified.
  *

@@ -34,6 +34,21 @@ export interface CallScope {
   readonly label: string;
 }
 
+/** What a caller of this edge can do about a refused scope: the end of each message. */
+export interface ScopeHints {
+  /** After "Leave user_id out, or …": how to act on another scope. */
+  readonly otherScope: string;
+  /** After "pass at least one of user_id, agent_id, app_id or run_id, …": where else a scope comes from. */
+  readonly noScope: string;
+}
+
+/** `lucid mcp`'s: its flags. */
+export const MCP_SCOPE_HINTS: ScopeHints = {
+  otherScope: "start the server with --any-scope (or use a token bound to that scope)",
+  noScope:
+    "or start the server with a default scope (--user, LUCID_USER_ID, or `defaults` in lucid.config.json)",
+};
+
 /**
  * The call's scope: `defaults` with each key the call names replaced. No scope at all is
  * `SCOPE_REQUIRED`; an id with whitespace is `INVALID_ARGUMENT`. With `bound` (a server started
@@ -44,7 +59,12 @@ export interface CallScope {
  * resolveCallScope({ userId: "alice" }, { agent_id: "coder" }).scope; // { user_id: "alice", agent_id: "coder" }
  * resolveCallScope({}, { user_id: "bob" }, { userId: "alice" }); // throws SCOPE_NOT_ALLOWED
  */
-export function resolveCallScope(defaults: ScopeOptions, params: Scope, bound?: ScopeOptions): CallScope {
+export function resolveCallScope(
+  defaults: ScopeOptions,
+  params: Scope,
+  bound?: ScopeOptions,
+  hints: ScopeHints = MCP_SCOPE_HINTS,
+): CallScope {
   const fixed = bound === undefined ? {} : scopeFromOptions(bound);
   for (const key of SCOPE_KEYS) {
     const value = params[key];
@@ -52,7 +72,7 @@ export function resolveCallScope(defaults: ScopeOptions, params: Scope, bound?: 
     if (allowed === undefined || value === undefined || value.trim() === allowed) continue;
     throw new LucidError(
       "SCOPE_NOT_ALLOWED",
-      `This server serves ${formatScope(fixed)} only; it cannot act on ${key}=${value}. Leave ${key} out, or start the server with --any-scope (or use a token bound to that scope).`,
+      `This server serves ${formatScope(fixed)} only; it cannot act on ${key}=${value}. Leave ${key} out, or ${hints.otherScope}.`,
       { details: { key } },
     );
   }
@@ -61,11 +81,7 @@ export function resolveCallScope(defaults: ScopeOptions, params: Scope, bound?: 
     const value = params[key];
     if (value !== undefined) merged[SCOPE_OPTION_NAMES[key]] = value;
   }
-  const scope = requireScope(
-    scopeFromOptions(merged),
-    "This call",
-    "or start the server with a default scope (--user, LUCID_USER_ID, or `defaults` in lucid.config.json)",
-  );
+  const scope = requireScope(scopeFromOptions(merged), "This call", hints.noScope);
   const filters: Record<string, string> = {};
   for (const key of SCOPE_KEYS) {
     const value = scope[key];

@@ -70,7 +70,8 @@ export function metadataPath(field: string): string[] {
 const STORED_PREFIX = /^\d{4}(?:-\d{2}(?:-\d{2}(?:T\d{2}(?::\d{2}(?::\d{2}(?:\.\d{1,3})?)?)?)?)?)?$/;
 const STORED_FORM = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 /** Any other ISO-8601 date and time: made the stored form (a time without an offset is UTC). */
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?<zone>[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const ISO_DATE =
+  /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?<zone>[Zz]|[+-]\d{2}:?\d{2})?)?$/;
 
 /**
  * A value for a text column: strings and null as they are. For `created_at` / `updated_at`: the

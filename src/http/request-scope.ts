@@ -15,7 +15,7 @@ import {
   scopeValue,
   withinScope,
 } from "../core/scope.js";
-import { type CallScope, resolveCallScope, scopedFilters } from "../edge/call-scope.js";
+import { type CallScope, resolveCallScope, type ScopeHints, scopedFilters } from "../edge/call-scope.js";
 import { LucidError } from "../errors.js";
 import type { Filters } from "../filters/filter.js";
 import { parseFilters } from "../filters/parse-filters.js";
@@ -40,8 +40,20 @@ export function namedScope(source: Readonly<Record<string, unknown>>): Scope {
  * operator's, and must not add an `agent_id` to alice's memories or narrow her reads.
  */
 export function requestScope(deps: RestDeps, caller: Caller, named: Scope): CallScope {
-  return resolveCallScope(caller.bound === undefined ? deps.defaults : {}, named, caller.bound);
+  return resolveCallScope(
+    caller.bound === undefined ? deps.defaults : {},
+    named,
+    caller.bound,
+    REST_SCOPE_HINTS,
+  );
 }
+
+/** What a REST client can do: name the scope in the request, or use another key. */
+const REST_SCOPE_HINTS: ScopeHints = {
+  otherScope: "use an API key bound to that scope (`lucid keys create --user <id>`)",
+  noScope:
+    "in the request (the body, or the query of a GET or DELETE), or give `lucid serve` a default scope (LUCID_USER_ID, or `defaults` in lucid.config.json)",
+};
 
 /**
  * A read's filters: the platform filters (and any scope keys named beside them) in Lucid's

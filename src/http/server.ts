@@ -76,8 +76,9 @@ export async function startRestServer(options: RestServerOptions): Promise<Runni
   // Read before listening: a broken keys.json stops the server here, with the file and the fix.
   const keyCount = (await keys()).length;
   if (!isLoopbackHost(host) && keyCount === 0) {
+    // An argument, not the config: keys live in keys.json, made by `lucid keys create`.
     throw new LucidError(
-      "INVALID_CONFIG",
+      "INVALID_ARGUMENT",
       `Refusing to serve the REST API on ${host} without API keys: anyone who can reach it could read and change every memory. ` +
         "Create a key with `lucid keys create --user <id>` first, or bind to 127.0.0.1.",
       { details: { host, keysFile } },

@@ -9,7 +9,7 @@
 import { randomUUID } from "node:crypto";
 import type { MemoryContext } from "../core/context.js";
 import { checkId, toIsoTimestamp } from "../core/inputs.js";
-import { requireScope, type Scope, scopeFromOptions, scopeKey } from "../core/scope.js";
+import { checkWritableScope, requireScope, type Scope, scopeFromOptions, scopeKey } from "../core/scope.js";
 import { type Redaction, secretsGuardOf } from "../core/secrets-guard.js";
 import { prepareMetadata } from "../core/write/prepare-metadata.js";
 import { type PreparedText, prepareText } from "../core/write/prepare-text.js";
@@ -51,6 +51,8 @@ export function readAddRequest(
   options: AddOptions,
 ): AddRequest {
   const scope = requireScope(scopeFromOptions(options), "add");
+  // Before anything is embedded; the writer checks it again for every other way in.
+  checkWritableScope(scope);
   const raw = toMessages(input);
   if (raw.every((message) => message.role === "system")) {
     throw new LucidError("EMPTY_TEXT", "add got only system messages; there is nothing to remember.");

@@ -11,7 +11,14 @@ import { randomUUID } from "node:crypto";
 import type { MemoryContext } from "../core/context.js";
 import { embedTexts } from "../core/embed-texts.js";
 import { checkId, toIsoTimestamp } from "../core/inputs.js";
-import { requireScope, SCOPE_KEYS, type Scope, scopeFromOptions, scopeValue } from "../core/scope.js";
+import {
+  checkWritableScope,
+  requireScope,
+  SCOPE_KEYS,
+  type Scope,
+  scopeFromOptions,
+  scopeValue,
+} from "../core/scope.js";
 import { type Redaction, secretsGuardOf } from "../core/secrets-guard.js";
 import { createMemoryWriter, type MemoryWriter, type NewMemoryInput } from "../core/write/memory-writer.js";
 import { prepareMetadata } from "../core/write/prepare-metadata.js";
@@ -167,6 +174,7 @@ function prepare(context: MemoryContext, record: ImportRecord, index: number): P
     if (value !== undefined) scope[key] = value;
   }
   requireScope(scope, "import");
+  checkWritableScope(scope);
   const { metadata, redactions: metadataRedactions } = prepareMetadata(context, record.metadata);
   const category = resolveCategory(
     record.category,

@@ -52,7 +52,7 @@ export async function searchMemories(
   query: string,
   options: SearchOptions = {},
 ): Promise<SearchResult> {
-  const text = checkText(query, context.maxTextBytes);
+  const text = checkText(query, context.maxTextBytes, "query");
   const topK = checkTopK(options.topK);
   const threshold = checkThreshold(options.threshold);
   const filter = readFilter(options, "search");

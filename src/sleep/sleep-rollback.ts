@@ -59,7 +59,7 @@ export async function rollbackSleep(
       );
       throw new LucidError(
         "UNDO_CONFLICT",
-        `Cannot roll back ${run.id}: ${file.path} was changed after it ran (${changed.summary}). Roll back with --force to discard those changes too.`,
+        `Cannot roll back ${run.id}: ${file.path} was changed after it ran (${changed.summary}). Rolling it back with force discards those changes too.`,
         { details: { runId: run.id, memoryFile: file.path, added: changed.added, removed: changed.removed } },
       );
     }
@@ -124,7 +124,7 @@ async function runToRollBack(context: MemoryContext, root: string, runId?: strin
   }
   if (found.run.undoneAt !== null) {
     throw new LucidError(
-      "INVALID_ARGUMENT",
+      "ALREADY_UNDONE",
       `Sleep run ${runId} was already rolled back at ${found.run.undoneAt}.`,
       {
         details: { runId },

@@ -164,7 +164,7 @@ describe("applying a plan", () => {
       threshold: 0,
     });
     expect(again.results.map((item) => item.id)).toEqual([ids.dupA]);
-    await expect(undoRun(context, result.runId ?? "")).rejects.toMatchObject({ code: "INVALID_ARGUMENT" });
+    await expect(undoRun(context, result.runId ?? "")).rejects.toMatchObject({ code: "ALREADY_UNDONE" });
   });
 
   it("skips actions on memories that changed after the plan was made", async () => {

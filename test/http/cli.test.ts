@@ -51,7 +51,10 @@ describe("lucid serve", () => {
   it("refuses a non-loopback address without keys", async () => {
     const result = await runJson(["serve", "--host", "0.0.0.0", "--port", "0"], { home: newHome() });
     expect(result.code).toBe(1);
-    expect(result.json).toMatchObject({ ok: false, error: { code: "INVALID_CONFIG" } });
+    expect(result.json).toMatchObject({ ok: false, error: { code: "INVALID_ARGUMENT" } });
+    const text = await runCli(["serve", "--host", "0.0.0.0", "--port", "0"], { home: newHome() });
+    expect(text.stderr).toContain("lucid keys create");
+    expect(text.stderr).not.toContain("lucid.config.json");
   });
 
   it("serves the binary's REST API until SIGTERM", async () => {

@@ -259,7 +259,12 @@ describe("Lucid's REST routes", () => {
 
       const refused = await post(`/lucid/v1/dream/runs/${runId}/undo`, {});
       expect(refused.status).toBe(409);
-      expect(refused.body).toMatchObject({ code: "UNDO_CONFLICT", details: { changed: [merge.keep] } });
+      expect(refused.body).toMatchObject({
+        code: "UNDO_CONFLICT",
+        detail: expect.stringContaining('Send {"force": true}'),
+        details: { changed: [merge.keep] },
+      });
+      expect((refused.body as Body).detail).not.toContain("--force");
       expect((await server.memory.get(merge.keep))?.memory).toBe("Gus swims 2 km every evening.");
       const shown = (await server.call(`/lucid/v1/dream/runs/${runId}`)).body as { run: Body };
       expect(shown.run.undoneAt).toBeNull();
@@ -267,6 +272,9 @@ describe("Lucid's REST routes", () => {
       const forced = await post(`/lucid/v1/dream/runs/${runId}/undo`, { force: true });
       expect(forced.status, JSON.stringify(forced.body)).toBe(200);
       expect(await texts("gus")).toEqual(before);
+      const again = await post(`/lucid/v1/dream/runs/${runId}/undo`, { force: true });
+      expect(again.status).toBe(409);
+      expect(again.body).toMatchObject({ code: "ALREADY_UNDONE" });
     });
 
     it("answers 404 RUN_NOT_FOUND for an unknown run", async () => {
@@ -291,7 +299,11 @@ describe("Lucid's REST routes", () => {
       ] as const) {
         const response = await server.call(path, { method, ...(body === undefined ? {} : { body }) });
         expect(response.status, path).toBe(400);
-        expect(response.body).toMatchObject({ code: "SCOPE_REQUIRED" });
+        expect(response.body).toMatchObject({
+          code: "SCOPE_REQUIRED",
+          detail: expect.stringContaining("in the request (the body, or the query of a GET or DELETE)"),
+        });
+        expect((response.body as Body).detail).not.toContain("--user");
       }
     });
   });

@@ -4,7 +4,7 @@
  * unknown id), never import over bob's memories; sleep is only for a key whose scope holds the
  * workspace's; and every Lucid route wants a key, while the API's description and the page do not.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -143,6 +143,10 @@ describe("Lucid's routes and the key's scope", () => {
     expect(scanned.body).toMatchObject({ scanned: records.length });
     const info = await as(alice, "GET", "/lucid/v1/info");
     expect(info.body).toMatchObject({ keysRequired: true, bound: { user_id: "alice" }, defaults: {} });
+    // Alice may not use the workspace (it promotes into agent_id=main): she is not told where it is.
+    expect(info.body).toMatchObject({ workspace: null, workspaceScope: null });
+    const mains = await as(main, "GET", "/lucid/v1/info");
+    expect(mains.body).toMatchObject({ workspace: realpathSync(dir), workspaceScope: { agent_id: "main" } });
   });
 
   it("shows and undoes bob's run only for bob: alice's key gets 404 RUN_NOT_FOUND and the run stays", async () => {

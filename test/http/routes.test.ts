@@ -309,7 +309,7 @@ describe("REST API without keys", () => {
       host: "0.0.0.0",
       port: 0,
     }).catch((caught: unknown) => caught);
-    expect(isLucidError(error, "INVALID_CONFIG")).toBe(true);
+    expect(isLucidError(error, "INVALID_ARGUMENT")).toBe(true);
     expect((error as Error).message).toContain("lucid keys create");
   });
 });

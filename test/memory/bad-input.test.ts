@@ -33,6 +33,11 @@ describe("bad input is a LucidError and writes nothing", () => {
     });
     await expect(memory.search("  ", { filters: { user_id: "u" } })).rejects.toMatchObject({
       code: "EMPTY_TEXT",
+      message: expect.stringContaining("The search query is empty"),
+    });
+    await expect(memory.search("q".repeat(40_000), { filters: { user_id: "u" } })).rejects.toMatchObject({
+      code: "TEXT_TOO_LONG",
+      message: expect.stringMatching(/^The search query is 40000 bytes/),
     });
     expect(await count(memory, "u")).toBe(0);
   });
@@ -50,6 +55,18 @@ describe("bad input is a LucidError and writes nothing", () => {
         { userId: "u" },
       ),
     ).rejects.toMatchObject({ code: "TEXT_TOO_LONG" });
+    expect(await count(memory, "u")).toBe(0);
+  });
+
+  it('refuses "*" as a memory\'s scope id: filters read it as "any", so the memory could not be found again', async () => {
+    for (const scope of [{ userId: "*" }, { userId: "u", agentId: "*" }]) {
+      await expect(memory.add("Stored under a wildcard", scope)).rejects.toMatchObject({
+        code: "INVALID_ARGUMENT",
+        message: expect.stringContaining('cannot be "*"'),
+      });
+    }
+    const imported = await memory.importMemories([{ text: "Imported under a wildcard", user_id: "*" }]);
+    expect(imported).toMatchObject({ imported: 0, failed: 1 });
     expect(await count(memory, "u")).toBe(0);
   });
 

@@ -138,7 +138,7 @@ describe("promoting the fixture's recalled ranges", () => {
     expect((await memory.getAll({ userId: user })).results).toEqual([]);
     expect((await workspace.signals()).some((entry) => entry.promotedAt !== undefined)).toBe(false);
     await expect(workspace.rollback({ runId: applied.runId as string })).rejects.toMatchObject({
-      code: "INVALID_ARGUMENT",
+      code: "ALREADY_UNDONE",
     });
     // Promotable again, as before the run.
     expect((await workspace.promote({ now: expected.now })).candidates).toHaveLength(

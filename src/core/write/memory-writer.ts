@@ -13,7 +13,7 @@ import type { MemoryPatch, MemoryRow } from "../../store/ports/memories.js";
 import type { MemoryPreimage } from "../../store/ports/runs.js";
 import type { MemoryStoreOps } from "../../store/store.js";
 import { embedderMismatch } from "../embed-texts.js";
-import { type Scope, scopeColumns } from "../scope.js";
+import { checkWritableScope, type Scope, scopeColumns } from "../scope.js";
 import type { PreparedText } from "./prepare-text.js";
 
 /** Who writes, and when: every history row of the writer's changes carries both. */
@@ -130,6 +130,7 @@ export function createMemoryWriter(tx: MemoryStoreOps, stamp: WriteStamp): Memor
   });
 
   const write = async (memory: NewMemoryInput): Promise<MemoryRow> => {
+    checkWritableScope(memory.scope);
     await vectorsMatch();
     const row = rowOf(memory);
     await tx.insertMemory({ ...row, embedding: memory.embedding, entities: memory.text.entities });

@@ -48,10 +48,7 @@ export async function undoRun(
     });
   }
   if (found.run.undoneAt !== null) {
-    throw new LucidError(
-      "INVALID_ARGUMENT",
-      `Dream run ${runId} was already undone at ${found.run.undoneAt}.`,
-    );
+    throw new LucidError("ALREADY_UNDONE", `Dream run ${runId} was already undone at ${found.run.undoneAt}.`);
   }
   const memories = found.changes.filter((change): change is MemoryChange => change.kind === "memory");
   // The preimages' vectors are used as they are when they come from the embedder the store has now;
@@ -77,7 +74,7 @@ export async function undoRun(
     if (changed.length > 0 && options.force !== true) {
       throw new LucidError(
         "UNDO_CONFLICT",
-        `Cannot undo ${runId}: these memories changed after it ran: ${changed.join(", ")}. Undo with --force to overwrite them.`,
+        `Cannot undo ${runId}: these memories changed after it ran: ${changed.join(", ")}. Undoing it with force overwrites those changes.`,
         { details: { runId, changed } },
       );
     }

@@ -17,6 +17,7 @@ import { renderReport } from "../../dream/render-report.js";
 import type { CallScope } from "../../edge/call-scope.js";
 import { LucidError } from "../../errors.js";
 import { booleanField, numberField, stringField } from "../body-fields.js";
+import { withForceHint } from "../force-hint.js";
 import { memoryOut, type Wire } from "../mem0-shapes.js";
 import { readBody } from "../read-body.js";
 import { namedScope, requestScope } from "../request-scope.js";
@@ -80,6 +81,13 @@ function conflictsField(body: Record<string, unknown>): Record<string, ConflictC
 function indexList(body: Record<string, unknown>, name: string, size: number): number[] {
   const value = body[name];
   if (value === undefined || value === null) return [];
+  if (size === 0 && !(Array.isArray(value) && value.length === 0)) {
+    throw new LucidError(
+      "INVALID_ARGUMENT",
+      `This plan has no review items, so ${name} has nothing to name: leave it out (or send []).`,
+      { details: { field: name } },
+    );
+  }
   if (
     !Array.isArray(value) ||
     value.some((index) => !Number.isInteger(index) || index < 0 || index >= size)
@@ -230,7 +238,7 @@ export function dreamRoutes(app: Hono<RestEnv>, deps: RestDeps): void {
     const body = await readBody(c, deps);
     const { run } = await runInScope(deps, c.get("caller"), c.req.param("id"));
     const force = booleanField(body, "force") ?? false;
-    return c.json(await deps.memory.dream.undo(run.id, { force }));
+    return c.json(await withForceHint(deps.memory.dream.undo(run.id, { force })));
   });
 
   app.get("/lucid/v1/dream/gate", async (c) => {

@@ -9,31 +9,12 @@
  */
 
 import type { Hono } from "hono";
-import { formatScope, scopeFromOptions, withinScope } from "../../core/scope.js";
 import { LucidError } from "../../errors.js";
-import type { Workspace } from "../../sdk/workspace.js";
 import { booleanField, numberField, stringField } from "../body-fields.js";
+import { withForceHint } from "../force-hint.js";
 import { readBody } from "../read-body.js";
-import type { Caller, RestDeps, RestEnv } from "../rest-env.js";
-
-function workspaceFor(deps: RestDeps, caller: Caller): Workspace {
-  const workspace = deps.workspace;
-  if (workspace === undefined) {
-    throw new LucidError(
-      "WORKSPACE_NOT_FOUND",
-      "This server has no workspace: start it with `lucid serve --workspace DIR` (or set sleep.workspace in lucid.config.json) to use sleep.",
-    );
-  }
-  const bound = caller.bound === undefined ? {} : scopeFromOptions(caller.bound);
-  if (!withinScope(workspace.scope, bound)) {
-    throw new LucidError(
-      "SCOPE_NOT_ALLOWED",
-      `This workspace promotes into ${formatScope(workspace.scope)}, outside your key's scope ${formatScope(bound)}: use a key bound to ${formatScope(workspace.scope)}.`,
-      { details: { workspaceScope: workspace.scope } },
-    );
-  }
-  return workspace;
-}
+import type { RestDeps, RestEnv } from "../rest-env.js";
+import { workspaceFor } from "../workspace-access.js";
 
 /** The deep phase's knobs a request may turn for one promotion or explanation. */
 function deepOptions(body: Readonly<Record<string, unknown>>) {
@@ -88,7 +69,9 @@ export function sleepRoutes(app: Hono<RestEnv>, deps: RestDeps): void {
     const workspace = workspaceFor(deps, c.get("caller"));
     const runId = stringField(body, "runId");
     const force = booleanField(body, "force") ?? false;
-    return c.json(await workspace.rollback({ ...(runId === undefined ? {} : { runId }), force }));
+    return c.json(
+      await withForceHint(workspace.rollback({ ...(runId === undefined ? {} : { runId }), force })),
+    );
   });
 
   app.post("/lucid/v1/sleep/preview", async (c) => {

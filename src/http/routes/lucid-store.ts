@@ -15,6 +15,7 @@ import { stringField } from "../body-fields.js";
 import { readBody, readTextRequest } from "../read-body.js";
 import { namedScope, readScope, requestScope } from "../request-scope.js";
 import type { Caller, RestDeps, RestEnv } from "../rest-env.js";
+import { usableWorkspace } from "../workspace-access.js";
 
 /** The records of an import body: a JSON array, `{results: […]}` (Mem0's export), or NDJSON lines. */
 function importRecords(text: string): Record<string, unknown>[] {
@@ -127,13 +128,15 @@ export function storeRoutes(app: Hono<RestEnv>, deps: RestDeps): void {
   app.get("/lucid/v1/info", async (c) => {
     const caller = c.get("caller");
     const context = await deps.memory.ready();
+    // A key that may not use the workspace is not told where it is.
+    const workspace = usableWorkspace(deps, caller);
     return c.json({
       version: packageVersion(),
       keysRequired: caller.keyId !== undefined,
       bound: caller.bound === undefined ? null : scopeFromOptions(caller.bound),
       defaults: caller.bound === undefined ? scopeFromOptions(deps.defaults) : {},
-      workspace: deps.workspace?.dir ?? null,
-      workspaceScope: deps.workspace?.scope ?? null,
+      workspace: workspace?.dir ?? null,
+      workspaceScope: workspace?.scope ?? null,
       llm: context.llm !== undefined,
     });
   });

@@ -84,7 +84,9 @@ export function projectRoutes(app: Hono<RestEnv>, deps: RestDeps): void {
     const fields = c.req.queries("fields");
     if (fields === undefined || fields.length === 0) return c.json(project);
     return c.json(
-      Object.fromEntries(fields.filter((name) => Object.hasOwn(project, name)).map((name) => [name, project[name]])),
+      Object.fromEntries(
+        fields.filter((name) => Object.hasOwn(project, name)).map((name) => [name, project[name]]),
+      ),
     );
   });
 

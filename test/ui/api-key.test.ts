@@ -35,10 +35,17 @@ describeWithChromium("web UI: a server with API keys", () => {
     async () => {
       const page = await ui.page();
       const problems = watchPage(page, server.url);
-      await page.goto(`${server.url}/`);
+      // A link naming a scope, opened before the tab has a key.
+      await page.goto(`${server.url}/#/memories?user_id=alice`);
       const key = page.getByLabel("API key");
       await key.waitFor();
       expect(await page.getByRole("alert").textContent()).toMatch(/key/i);
+      // The key comes first: no scope fields to type it into by mistake, the cursor in its field,
+      // and no "0 memories" where the memories could not be read.
+      expect(await page.getByLabel("Known scopes").count()).toBe(0);
+      expect(await key.evaluate((element) => element.matches(":focus"))).toBe(true);
+      await page.getByText("The memories could not be loaded").waitFor();
+      expect(await page.getByRole("main").textContent()).not.toMatch(/\b0 memories/);
 
       await key.fill("lucid_not-a-key");
       await page.getByRole("button", { name: "Use key" }).click();

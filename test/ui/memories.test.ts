@@ -133,6 +133,10 @@ describeWithChromium("web UI: memories", () => {
       const update = history.getByRole("listitem").filter({ hasText: "UPDATE" }).first();
       expect(await update.locator("del").textContent()).toContain("Alice is allergic to peanuts");
       expect(await update.locator("ins").textContent()).toContain("Alice is allergic to peanuts and cashews");
+      // The pin kept the text: its entry says what it changed, with no text struck through.
+      const pinned = history.getByRole("listitem").filter({ hasText: "changed metadata.pinned" });
+      await pinned.waitFor();
+      expect(await pinned.locator("del").count()).toBe(0);
 
       await item.getByRole("button", { name: "Unpin" }).click();
       await item.getByRole("button", { name: "Pin", exact: true }).waitFor();

@@ -76,8 +76,12 @@ export function App() {
     <AppContext.Provider value={state}>
       <header class="top">
         <h1>Lucid</h1>
-        <ScopePicker onScope={(next) => go({ view, scope: next })} />
-        {needKey && <KeyForm hasKey={storedKey() !== null} onKey={onKey} />}
+        {/* Until the server has a key, there is no scope to pick: the key comes first. */}
+        {needKey ? (
+          <KeyForm hasKey={storedKey() !== null} onKey={onKey} />
+        ) : (
+          <ScopePicker onScope={(next) => go({ view, scope: next })} />
+        )}
       </header>
       <div role="alert" class={problem === null ? "alert empty" : "alert"}>
         {problem !== null && (

@@ -43,6 +43,8 @@ export function useTask(): Task {
 export interface Loaded<T> {
   readonly data: T | undefined;
   readonly busy: boolean;
+  /** The last load failed (the alert says why): a view shows no data rather than an empty one. */
+  readonly failed: boolean;
   reload(): void;
 }
 
@@ -51,6 +53,7 @@ export function useLoad<T>(load: (() => Promise<T>) | null, deps: readonly unkno
   const app = useApp();
   const [data, setData] = useState<T | undefined>(undefined);
   const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
   const [tick, setTick] = useState(0);
   const latest = useRef(0);
   useEffect(() => {
@@ -60,16 +63,20 @@ export function useLoad<T>(load: (() => Promise<T>) | null, deps: readonly unkno
     }
     const call = ++latest.current;
     setBusy(true);
+    setFailed(false);
     load()
       .then((value) => {
         if (call === latest.current) setData(value);
       })
       .catch((error: unknown) => {
-        if (call === latest.current) app.report(error);
+        if (call !== latest.current) return;
+        setData(undefined);
+        setFailed(true);
+        app.report(error);
       })
       .finally(() => {
         if (call === latest.current) setBusy(false);
       });
   }, [...deps, app.epoch, tick]);
-  return { data, busy, reload: useCallback(() => setTick((value) => value + 1), []) };
+  return { data, busy, failed, reload: useCallback(() => setTick((value) => value + 1), []) };
 }

@@ -74,6 +74,8 @@ export interface HistoryRow {
   readonly new_memory: string | null;
   readonly event: string;
   readonly actor?: string;
+  /** For an UPDATE: what it changed (`text`, `metadata.pinned`…), never the values. */
+  readonly changed?: readonly string[];
   readonly created_at: string;
 }
 

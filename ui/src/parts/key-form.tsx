@@ -5,10 +5,13 @@
  * @module
  */
 
-import { useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 
 export function KeyForm(props: { readonly hasKey: boolean; onKey(key: string | null): void }) {
   const [draft, setDraft] = useState("");
+  const field = useRef<HTMLInputElement>(null);
+  // The page can do nothing else until a key is given: the cursor goes where it is typed.
+  useEffect(() => field.current?.focus(), []);
   return (
     <form
       class="key-form"
@@ -26,6 +29,7 @@ export function KeyForm(props: { readonly hasKey: boolean; onKey(key: string | n
       <label for="api-key">API key</label>
       <input
         id="api-key"
+        ref={field}
         type="password"
         autocomplete="off"
         spellcheck={false}

@@ -132,9 +132,11 @@ export function MemoriesView() {
       <p class="muted" aria-live="polite">
         {loaded.busy
           ? "Loading…"
-          : shownQuery === null
-            ? `${count ?? items.length} memories`
-            : `${items.length} ${items.length === 1 ? "result" : "results"} for “${shownQuery}”`}
+          : loaded.failed
+            ? "The memories could not be loaded: the message above says why."
+            : shownQuery === null
+              ? `${count ?? items.length} memories`
+              : `${items.length} ${items.length === 1 ? "result" : "results"} for “${shownQuery}”`}
       </p>
       <ul ref={list} class="memories" aria-label={shownQuery === null ? "Memories" : "Search results"}>
         {items.map((memory) => (

@@ -1,6 +1,7 @@
 /**
  * One memory's history (`GET /v1/memories/{id}/history/`): each event with the text before and
- * after it, oldest first as the server lists them.
+ * after it (or, for an update that kept the text, what it changed), oldest first as the server
+ * lists them.
  *
  * @module
  */
@@ -23,21 +24,27 @@ export function MemoryHistory(props: { readonly id: string; readonly version: st
           <span class="tag">{row.event}</span>{" "}
           <time dateTime={row.created_at}>{formatTime(row.created_at)}</time>
           {row.actor !== undefined && <span class="muted"> by {row.actor}</span>}
-          <div class="change">
-            {row.old_memory !== null && (
-              <del>
-                <span class="visually-hidden">Before: </span>
-                {row.old_memory}
-              </del>
-            )}
-            {row.old_memory !== null && row.new_memory !== null && <span aria-hidden="true"> → </span>}
-            {row.new_memory !== null && (
-              <ins>
-                <span class="visually-hidden">After: </span>
-                {row.new_memory}
-              </ins>
-            )}
-          </div>
+          {row.changed !== undefined && row.changed.length > 0 && (
+            <span class="muted"> · changed {row.changed.join(", ")}</span>
+          )}
+          {/* An update that kept the text (a pin, a new expiry) shows no text change. */}
+          {row.event === "UPDATE" && row.old_memory === row.new_memory ? null : (
+            <div class="change">
+              {row.old_memory !== null && (
+                <del>
+                  <span class="visually-hidden">Before: </span>
+                  {row.old_memory}
+                </del>
+              )}
+              {row.old_memory !== null && row.new_memory !== null && <span aria-hidden="true"> → </span>}
+              {row.new_memory !== null && (
+                <ins>
+                  <span class="visually-hidden">After: </span>
+                  {row.new_memory}
+                </ins>
+              )}
+            </div>
+          )}
         </li>
       ))}
     </ol>

@@ -365,6 +365,11 @@ const PATHS: Json = {
               items: { type: "integer" },
               description: "Indices of plan.review to accept.",
             },
+            decline: {
+              type: "array",
+              items: { type: "integer" },
+              description: "Indices of plan.actions a person declined: left as they are, reported as skipped.",
+            },
             include: {
               type: "array",
               items: { type: "string", enum: ["delete", "merge", "conflict", "rewrite"] },

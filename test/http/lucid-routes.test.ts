@@ -277,6 +277,24 @@ describe("Lucid's REST routes", () => {
       expect(again.body).toMatchObject({ code: "ALREADY_UNDONE" });
     });
 
+    it("leaves the actions a person declined, by their index in the plan; refuses an index it does not have", async () => {
+      await seed("ivy", Object.values(DREAMY));
+      const reply = await plan("ivy");
+      const prune = reply.plan.actions.findIndex((action) => action.kind === "delete");
+      expect(prune).toBeGreaterThanOrEqual(0);
+      const refused = await post("/lucid/v1/dream/apply", {
+        planId: reply.planId,
+        decline: [reply.plan.actions.length],
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ code: "INVALID_ARGUMENT" });
+      // Refused before anything ran: the plan is still kept.
+      const applied = await post("/lucid/v1/dream/apply", { planId: reply.planId, decline: [prune] });
+      expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+      expect(applied.body).toMatchObject({ counts: { pruned: 0 } });
+      expect(Object.values(await texts("ivy"))).toContain(DREAMY.noise);
+    });
+
     it("answers 404 RUN_NOT_FOUND for an unknown run", async () => {
       for (const [method, path] of [
         ["GET", "/lucid/v1/dream/runs/dream-00000000T000000-none"],

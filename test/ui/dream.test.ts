@@ -201,6 +201,37 @@ describeWithChromium("web UI: dream review, apply and undo", () => {
   );
 
   it(
+    "applies what the person kept and leaves what they declined",
+    async () => {
+      await server.memory.add("Fay drinks oolong every afternoon", { userId: "fay" });
+      await server.memory.add("Fay drinks oolong every single afternoon", { userId: "fay" });
+      await server.memory.add("ok thanks", { userId: "fay" });
+      await page.goto(`${server.url}/#/dream?user_id=fay`);
+      await page.getByRole("button", { name: "Plan a dream" }).click();
+      const prune = page.getByRole("article", { name: "Prune 1" });
+      await prune.waitFor();
+      const merge = page.getByRole("article", { name: "Merge 1" });
+      expect(await merge.getByRole("checkbox", { name: "Apply this merge" }).isChecked()).toBe(true);
+      await prune.getByRole("checkbox", { name: "Apply this prune" }).uncheck();
+      const answer = page.waitForResponse((response) => response.url().endsWith("/lucid/v1/dream/apply"));
+      await page.getByRole("button", { name: "Apply", exact: true }).click();
+      const applied = (await (await answer).json()) as {
+        counts: Record<string, number>;
+        actions: { kind: string; status: string; note?: string }[];
+      };
+      expect(applied.counts).toMatchObject({ merged: 1, pruned: 0 });
+      expect(applied.actions).toContainEqual(
+        expect.objectContaining({ kind: "delete", status: "skipped", note: "declined" }),
+      );
+      const left = (await server.memory.getAll({ userId: "fay" })).results.map((item) => item.memory);
+      expect(left).toContain("ok thanks");
+      expect(left.filter((text) => text.includes("oolong"))).toHaveLength(1);
+      expect(problems).toEqual([]);
+    },
+    UI_TEST_TIMEOUT,
+  );
+
+  it(
     "says so when there is nothing to consolidate",
     async () => {
       await server.memory.add("Carol keeps bees", { userId: "carol" });

@@ -82,6 +82,22 @@ export interface ApplyResult {
 
 const ORDER: readonly DreamAction["kind"][] = ["merge", "conflict", "delete", "rewrite"];
 
+/** `decisions.decline`, checked: whole indices of the plan's actions. */
+function declinedIndices(decline: readonly number[] | undefined, actions: number): ReadonlySet<number> {
+  if (decline === undefined) return new Set();
+  if (
+    !Array.isArray(decline) ||
+    decline.some((index) => !Number.isInteger(index) || index < 0 || index >= actions)
+  ) {
+    throw new LucidError(
+      "INVALID_ARGUMENT",
+      `decline lists actions by their index in the plan, from 0 to ${actions - 1}; got ${JSON.stringify(decline)}.`,
+      { details: { field: "decline" } },
+    );
+  }
+  return new Set(decline);
+}
+
 /** Actions applied between two turns of the event loop. */
 const YIELD_EVERY = 64;
 
@@ -94,18 +110,23 @@ export async function applyPlan(
   const plan = parsePlan(input);
   throwIfInterrupted(options.signal);
   const include = new Set(decisions.include ?? ORDER);
+  const declined = declinedIndices(decisions.decline, plan.actions.length);
   const indexed = plan.actions.map((action, index) => ({ action, index }));
   const ordered = ORDER.flatMap((kind) => indexed.filter(({ action }) => action.kind === kind));
   const choice = (action: DreamAction): ConflictChoice =>
     action.kind === "conflict" ? (decisions.conflicts?.[conflictKey(action)] ?? "skip") : "skip";
-  const wanted = (action: DreamAction) =>
-    include.has(action.kind) && (action.kind !== "conflict" || choice(action) !== "skip");
+  const wanted = (action: DreamAction, index: number) =>
+    include.has(action.kind) &&
+    !declined.has(index) &&
+    (action.kind !== "conflict" || choice(action) !== "skip");
 
-  const unresolved = plan.actions.filter((action) => action.kind === "conflict" && !wanted(action)).length;
+  const unresolved = plan.actions.filter(
+    (action, index) => action.kind === "conflict" && !wanted(action, index),
+  ).length;
   const remind = options.remindOfConflicts === true && unresolved > 0;
   const texts = new Map<number, PreparedText>();
   for (const { action, index } of ordered) {
-    if (wanted(action) && (action.kind === "merge" || action.kind === "rewrite")) {
+    if (wanted(action, index) && (action.kind === "merge" || action.kind === "rewrite")) {
       texts.set(index, planText(context, action, index));
     }
   }
@@ -134,11 +155,11 @@ export async function applyPlan(
       if (position % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
       throwIfInterrupted(options.signal);
       const base = { index, kind: action.kind, ids: action.ids };
-      if (!wanted(action)) {
+      if (!wanted(action, index)) {
         outcomes.push({
           ...base,
           status: "skipped",
-          note: action.kind === "conflict" ? "unresolved" : "not selected",
+          note: declined.has(index) ? "declined" : action.kind === "conflict" ? "unresolved" : "not selected",
         });
         continue;
       }

@@ -19,6 +19,11 @@ export interface ApplyDecisions {
   readonly conflicts?: Readonly<Record<string, ConflictChoice>>;
   /** The action kinds to apply (default: all). `--auto` applies deletions, merges and rewrites. */
   readonly include?: readonly DreamAction["kind"][];
+  /**
+   * Actions a person said no to, by their index in `plan.actions`: left as they are, and reported
+   * as skipped ("declined"). A reviewer's "not this merge" without leaving out every merge.
+   */
+  readonly decline?: readonly number[];
 }
 
 /** A conflict's key in `ApplyDecisions.conflicts`: its two ids in plan order. */

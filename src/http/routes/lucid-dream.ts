@@ -78,13 +78,14 @@ function conflictsField(body: Record<string, unknown>): Record<string, ConflictC
   return choices;
 }
 
-function indexList(body: Record<string, unknown>, name: string, size: number): number[] {
+/** A list of indices into the plan's `items` ("review items", "actions"), each in range. */
+function indexList(body: Record<string, unknown>, name: string, size: number, items: string): number[] {
   const value = body[name];
   if (value === undefined || value === null) return [];
   if (size === 0 && !(Array.isArray(value) && value.length === 0)) {
     throw new LucidError(
       "INVALID_ARGUMENT",
-      `This plan has no review items, so ${name} has nothing to name: leave it out (or send []).`,
+      `This plan has no ${items}, so ${name} has nothing to name: leave it out (or send []).`,
       { details: { field: name } },
     );
   }
@@ -94,7 +95,7 @@ function indexList(body: Record<string, unknown>, name: string, size: number): n
   ) {
     throw new LucidError(
       "INVALID_ARGUMENT",
-      `${name} must be a list of review item indices from 0 to ${size - 1} (the plan has ${size}), e.g. [0, 2].`,
+      `${name} must be a list of indices of the plan's ${items}, from 0 to ${size - 1} (it has ${size}), e.g. [0, 2].`,
       { details: { field: name } },
     );
   }
@@ -193,17 +194,19 @@ export function dreamRoutes(app: Hono<RestEnv>, deps: RestDeps): void {
     if (planId === undefined) {
       throw new LucidError(
         "INVALID_ARGUMENT",
-        'planId is required: plan first (POST /lucid/v1/dream/plan), then {"planId": "plan-…", "conflicts": {…}, "accept": [0]}.',
+        'planId is required: plan first (POST /lucid/v1/dream/plan), then {"planId": "plan-…", "conflicts": {…}, "accept": [0], "decline": [2]}.',
       );
     }
     const kept = deps.plans.get(planId, ownerOf(caller));
-    const plan = acceptReview(kept, indexList(body, "accept", kept.review.length));
+    // Declined by their index in the plan as made: accepted review items join after those.
+    const decline = indexList(body, "decline", kept.actions.length, "actions");
+    const plan = acceptReview(kept, indexList(body, "accept", kept.review.length, "review items"));
     const conflicts = conflictsField(body);
     checkConflictKeys(plan, conflicts);
     const include = includeField(body);
     const result = await deps.memory.dream.apply(
       plan,
-      { conflicts, ...(include === undefined ? {} : { include }) },
+      { conflicts, decline, ...(include === undefined ? {} : { include }) },
       { mode: "interactive" },
     );
     // A plan applies once; one that changed nothing (every action left out or stale) may be applied again.

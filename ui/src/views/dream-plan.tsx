@@ -2,7 +2,8 @@
  * A dream plan laid out for review, grouped by kind: merges (the members' texts side by side with
  * the merged text), conflicts (A and B side by side, with a choice each), prunes, rewrites (before
  * and after), and the review tier (what the engine is unsure of, accepted only when ticked). Each
- * says why (`why.detail`). The decisions live in the Dream view; this renders them.
+ * says why (`why.detail`); each merge, prune and rewrite can be declined on its own. The decisions
+ * live in the Dream view; this renders them.
  *
  * @module
  */
@@ -13,6 +14,7 @@ import type {
   ConflictAction,
   ConflictChoice,
   DeleteAction,
+  DreamAction,
   MergeAction,
   PlanResponse,
   RewriteAction,
@@ -24,6 +26,8 @@ export interface Decisions {
   readonly conflicts: Readonly<Record<string, ConflictChoice>>;
   /** Indices into `plan.review`. */
   readonly accepted: ReadonlySet<number>;
+  /** Indices into `plan.actions` the person said no to (a merge, a prune, a rewrite). */
+  readonly declined: ReadonlySet<number>;
 }
 
 export const conflictKey = (action: ConflictAction) => `${action.ids[0]}:${action.ids[1]}`;
@@ -48,6 +52,20 @@ function Group(props: {
 }
 
 const Why = (props: { readonly detail: string }) => <p class="why-detail">Why: {props.detail}</p>;
+
+/** "Apply this merge", ticked until the person declines it. */
+function Keep(props: { readonly what: string; readonly kept: boolean; onKeep(kept: boolean): void }) {
+  return (
+    <label class="accept">
+      <input
+        type="checkbox"
+        checked={props.kept}
+        onChange={(event) => props.onKeep(event.currentTarget.checked)}
+      />
+      Apply this {props.what}
+    </label>
+  );
+}
 
 function Merge(props: { readonly action: MergeAction; readonly memories: Memories }) {
   const { action } = props;
@@ -116,6 +134,7 @@ export function DreamPlanView(props: {
   readonly decisions: Decisions;
   onConflict(key: string, choice: ConflictChoice): void;
   onAccept(index: number, accepted: boolean): void;
+  onDecline(actionIndex: number, declined: boolean): void;
 }) {
   const { plan, memories } = props.planned;
   const { decisions } = props;
@@ -124,15 +143,29 @@ export function DreamPlanView(props: {
   const prunes = plan.actions.filter((action): action is DeleteAction => action.kind === "delete");
   const rewrites = plan.actions.filter((action): action is RewriteAction => action.kind === "rewrite");
   const choiceOf = (action: ConflictAction) => decisions.conflicts[conflictKey(action)] ?? "skip";
+  /** The checkbox that declines (or keeps) one action, by its index in the plan. */
+  const keep = (action: DreamAction, what: string) => {
+    const index = plan.actions.indexOf(action);
+    return (
+      <Keep
+        what={what}
+        kept={!decisions.declined.has(index)}
+        onKeep={(kept) => props.onDecline(index, !kept)}
+      />
+    );
+  };
+  const declinedClass = (action: DreamAction) =>
+    decisions.declined.has(plan.actions.indexOf(action)) ? "declined" : undefined;
 
   return (
     <div class="plan">
       <Group id="plan-merges" title="Merges" count={merges.length}>
         {merges.map((action, index) => (
           <li key={action.keep}>
-            <article aria-label={`Merge ${index + 1}`}>
+            <article aria-label={`Merge ${index + 1}`} class={declinedClass(action)}>
               <Merge action={action} memories={memories} />
               <Why detail={action.why.detail} />
+              {keep(action, "merge")}
             </article>
           </li>
         ))}
@@ -157,9 +190,10 @@ export function DreamPlanView(props: {
       <Group id="plan-prunes" title="Prunes" count={prunes.length}>
         {prunes.map((action, index) => (
           <li key={action.ids[0]}>
-            <article aria-label={`Prune ${index + 1}`}>
+            <article aria-label={`Prune ${index + 1}`} class={declinedClass(action)}>
               <Prune action={action} memories={memories} />
               <Why detail={action.why.detail} />
+              {keep(action, "prune")}
             </article>
           </li>
         ))}
@@ -167,9 +201,10 @@ export function DreamPlanView(props: {
       <Group id="plan-rewrites" title="Rewrites" count={rewrites.length}>
         {rewrites.map((action, index) => (
           <li key={action.ids[0]}>
-            <article aria-label={`Rewrite ${index + 1}`}>
+            <article aria-label={`Rewrite ${index + 1}`} class={declinedClass(action)}>
               <Rewrite action={action} memories={memories} />
               <Why detail={action.why.detail} />
+              {keep(action, "rewrite")}
             </article>
           </li>
         ))}

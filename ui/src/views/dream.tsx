@@ -1,6 +1,6 @@
 /**
  * The Dream view: plan a dream of the scope, review it (`DreamPlanView`) with a decision per
- * conflict and the review items accepted, apply it, and see what it did — with the run's id and a
+ * conflict, the review items accepted and any merge, prune or rewrite declined, apply it, and see what it did — with the run's id and a
  * way to undo it. A plan applies once; after that (or after an hour) plan again.
  *
  * @module
@@ -16,7 +16,7 @@ import { useTask } from "../tasks.js";
 import type { ApplyResponse, ConflictChoice, PlanResponse } from "../wire.js";
 import { conflictKey, type Decisions, DreamPlanView } from "./dream-plan.js";
 
-const NO_DECISIONS: Decisions = { conflicts: {}, accepted: new Set() };
+const NO_DECISIONS: Decisions = { conflicts: {}, accepted: new Set(), declined: new Set() };
 
 /** The apply body: only the conflicts the plan (with the accepted review items) has, and not skips. */
 function applyBody(planned: PlanResponse, decisions: Decisions) {
@@ -30,7 +30,13 @@ function applyBody(planned: PlanResponse, decisions: Decisions) {
   const conflicts = Object.fromEntries(
     Object.entries(decisions.conflicts).filter(([key, choice]) => keys.has(key) && choice !== "skip"),
   );
-  return { planId: planned.planId, conflicts, accept: [...decisions.accepted].sort((a, b) => a - b) };
+  const sorted = (indices: ReadonlySet<number>) => [...indices].sort((a, b) => a - b);
+  return {
+    planId: planned.planId,
+    conflicts,
+    accept: sorted(decisions.accepted),
+    decline: sorted(decisions.declined),
+  };
 }
 
 export function DreamView() {
@@ -112,6 +118,12 @@ export function DreamView() {
                   if (accepted) next.add(index);
                   else next.delete(index);
                   setDecisions({ ...decisions, accepted: next });
+                }}
+                onDecline={(index, declined) => {
+                  const next = new Set(decisions.declined);
+                  if (declined) next.add(index);
+                  else next.delete(index);
+                  setDecisions({ ...decisions, declined: next });
                 }}
               />
               <div class="toolbar">

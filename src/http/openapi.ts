@@ -368,7 +368,8 @@ const PATHS: Json = {
             decline: {
               type: "array",
               items: { type: "integer" },
-              description: "Indices of plan.actions a person declined: left as they are, reported as skipped.",
+              description:
+                "Indices of plan.actions a person declined: left as they are, reported as skipped.",
             },
             include: {
               type: "array",
@@ -396,11 +397,24 @@ const PATHS: Json = {
   },
   "/lucid/v1/dream/runs/{id}": {
     parameters: [pathParam("id", "The run's id.")],
-    get: operation("One run: its plan, decisions, outcome and the memories it touched", {
-      tag: DREAM,
-      ok: object({ run: { type: "object" }, memories: { type: "array" } }),
-      extra: notFound,
-    }),
+    get: operation(
+      "One run: its plan, decisions, outcome, the memories it touched, and those its plan names as they are now",
+      {
+        tag: DREAM,
+        ok: object({
+          run: { type: "object" },
+          memories: {
+            type: "array",
+            description: "Each memory the run touched: its preimage and what it left.",
+          },
+          named: {
+            type: "object",
+            description: "By id, every memory the run's plan names that is still stored.",
+          },
+        }),
+        extra: notFound,
+      },
+    ),
   },
   "/lucid/v1/dream/runs/{id}/undo": {
     parameters: [pathParam("id", "The run's id.")],

@@ -161,11 +161,19 @@ describe("Lucid's REST routes", () => {
 
       const shown = await server.call(`/lucid/v1/dream/runs/${result.runId}`);
       expect(shown.status).toBe(200);
-      const run = shown.body as { run: Body; memories: { memoryId: string }[] };
+      const run = shown.body as {
+        run: Body;
+        memories: { memoryId: string }[];
+        named: Record<string, { memory: string }>;
+      };
       expect(run.run).toMatchObject({ id: result.runId, scope: { user_id: "alice" }, undoneAt: null });
       expect(run.memories.map((change) => change.memoryId)).toEqual(
         expect.arrayContaining([a, ids[DREAMY.noise], ids[DREAMY.run], ids[DREAMY.morning]]),
       );
+      // The conflict's winner, which the run did not touch, is named with its text as it is now.
+      expect(run.memories.map((change) => change.memoryId)).not.toContain(b);
+      expect(run.named[b]).toMatchObject({ memory: before[b] });
+      expect(run.named[a as string]).toBeUndefined();
 
       const undone = await post(`/lucid/v1/dream/runs/${result.runId}/undo`, {});
       expect(undone.status, JSON.stringify(undone.body)).toBe(200);

@@ -67,6 +67,8 @@ describeWithChromium("web UI: dream review, apply and undo", () => {
       await page.goto(`${server.url}/`);
       await expect.poll(() => page.getByRole("heading", { name: "Lucid", level: 1 }).isVisible()).toBe(true);
       await page.getByLabel("Known scopes").selectOption("user_id=alice");
+      const aliceOption = page.getByLabel("Known scopes").locator('option[value="user_id=alice"]');
+      expect(await aliceOption.textContent()).toBe(`user alice (${seeded.length})`);
       await page.getByRole("tab", { name: "Dream" }).click();
       expect(new URL(page.url()).hash).toBe("#/dream?user_id=alice");
 
@@ -153,6 +155,9 @@ describeWithChromium("web UI: dream review, apply and undo", () => {
       expect(after).not.toContain("ok thanks");
       expect((await server.memory.getAll({ userId: "bob" })).results).toHaveLength(1);
 
+      // The header's count follows the store.
+      await expect.poll(() => aliceOption.textContent()).toBe(`user alice (${seeded.length - 4})`);
+
       // Applied once: the plan is gone from the page.
       expect(await page.getByRole("button", { name: "Apply", exact: true }).count()).toBe(0);
 
@@ -167,12 +172,19 @@ describeWithChromium("web UI: dream review, apply and undo", () => {
       await touched.waitFor();
       expect(await touched.textContent()).toContain("ok thanks");
       expect(await touched.textContent()).toContain("deleted");
+      // Each action with the texts it acted on, and the text a merge wrote.
+      const outcomes = (await page.locator("ul.outcomes").textContent()) ?? "";
+      expect(outcomes).toContain("delete applied ok thanks");
+      expect(outcomes).toMatch(/merge applied .*green tea.* → .*green tea/);
+      expect(outcomes).toContain(`conflict applied ${textA} vs ${textB}`);
+      expect(outcomes).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
 
       await row.getByRole("button", { name: "Undo", exact: true }).click();
       await page.getByRole("status").filter({ hasText: "undone" }).waitFor();
       await expect.poll(async () => await row.textContent()).toContain("undone");
       await screenshot(page, "runs-after-undo");
       expect(await texts(server)).toEqual(seeded);
+      await expect.poll(() => aliceOption.textContent()).toBe(`user alice (${seeded.length})`);
       expect(problems).toEqual([]);
     },
     UI_TEST_TIMEOUT,

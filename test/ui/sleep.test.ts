@@ -38,6 +38,10 @@ describeWithChromium("web UI: sleep", () => {
     mkdirSync(join(dir, "memory"), { recursive: true });
     writeFileSync(join(dir, "MEMORY.md"), MEMORY_MD);
     writeFileSync(
+      join(dir, "DREAMS.md"),
+      "# Dream Diary\n\n<!-- openclaw:dreaming:diary:start -->\n*December 1, 2026*\n\nThe notes kept coming back to Kyoto.\n\n<!-- openclaw:dreaming:diary:end -->\n",
+    );
+    writeFileSync(
       join(dir, note),
       `# ${isoDay(start)}\n\n## Travel\n- book the ryokan in Kyoto by March\n- renew both passports before February\n`,
     );
@@ -95,7 +99,13 @@ describeWithChromium("web UI: sleep", () => {
       await page.getByRole("heading", { name: "Promoted", exact: true }).waitFor();
       expect(readFileSync(join(dir, "MEMORY.md"), "utf8")).toContain("book the ryokan in Kyoto by March");
       await page.getByRole("heading", { name: "What would promote (0)" }).waitFor();
+      // Nothing left to promote: the button says so by being off.
+      expect(await page.getByRole("button", { name: "Promote", exact: true }).isDisabled()).toBe(true);
       await page.getByRole("heading", { name: "Dream Diary" }).waitFor();
+      // The diary as a person reads it: its words, not the markers tools find it by.
+      const diary = (await page.locator("pre.diary").textContent()) ?? "";
+      expect(diary).toContain("The notes kept coming back to Kyoto.");
+      expect(diary).not.toContain("<!--");
       await screenshot(page, "sleep-promoted");
 
       await page.getByRole("button", { name: "Roll back last run" }).click();

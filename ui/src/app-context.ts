@@ -1,7 +1,9 @@
 /**
  * What every view shares, from the App: the scope calls act in (the key's when it is bound), the
  * server's info, and `report` — the one way a failure reaches the page's alert region (and a 401
- * reaches the key prompt). `epoch` changes when a key is given, so views load again with it.
+ * reaches the key prompt). `epoch` changes when a key is given, so views load again with it;
+ * `revision` when a view changed which memories there are (an apply, an undo, a delete), so what
+ * counts them (the header's scopes) reads them again.
  *
  * @module
  */
@@ -14,6 +16,9 @@ export interface AppState {
   readonly scope: Scope;
   readonly info: Info | null;
   readonly epoch: number;
+  readonly revision: number;
+  /** Says the store's memories changed: counts shown elsewhere are read again. */
+  changed(): void;
   report(error: unknown): void;
   /** Empties the alert region: a new action starts. */
   clearReport(): void;
@@ -23,6 +28,8 @@ export const AppContext = createContext<AppState>({
   scope: {},
   info: null,
   epoch: 0,
+  revision: 0,
+  changed: () => {},
   report: () => {},
   clearReport: () => {},
 });

@@ -38,6 +38,8 @@ export function App() {
   const [problem, setProblem] = useState<Problem | null>(null);
   const [needKey, setNeedKey] = useState(false);
   const [epoch, setEpoch] = useState(0);
+  const [revision, setRevision] = useState(0);
+  const changed = useCallback(() => setRevision((value) => value + 1), []);
 
   const report = useCallback((error: unknown) => {
     if (error instanceof ApiError) {
@@ -55,8 +57,8 @@ export function App() {
 
   const scope = info?.bound ?? route.scope;
   const state = useMemo<AppState>(
-    () => ({ scope, info, epoch, report, clearReport }),
-    [scope, info, epoch, report, clearReport],
+    () => ({ scope, info, epoch, revision, changed, report, clearReport }),
+    [scope, info, epoch, revision, changed, report, clearReport],
   );
 
   const tabs: TabSpec<View>[] = VIEWS.filter(

@@ -1,8 +1,9 @@
 /**
  * The JSON the UI reads, as the server sends it (the routes in src/http/, described by
  * /openapi.json). Declared here rather than imported from src/: these are wire shapes (snake_case
- * memories, vectors as JSON), only the fields the UI shows, and the browser build must not reach
- * into the server's modules. `test/ui/wire-contract.ts` holds them to the server's types.
+ * memories, vectors as JSON), and only the fields the UI shows; the browser build takes nothing
+ * from the server's modules but pure constants (the fusion weights). `test/ui/wire-contract.ts`
+ * holds them to the server's types.
  *
  * @module
  */
@@ -159,6 +160,7 @@ export interface ApplyResponse {
 
 export interface RunSummary {
   readonly id: string;
+  readonly scope: Scope;
   readonly scopeKey: string;
   readonly mode: string;
   readonly counts: ApplyCounts;
@@ -180,6 +182,8 @@ export interface RunDetails {
     readonly outcome: { readonly actions: readonly ActionOutcome[]; readonly counts: ApplyCounts };
   };
   readonly memories: readonly MemoryChange[];
+  /** By id, the memories the run's plan names as they are now (those the run did not touch too). */
+  readonly named: Readonly<Record<string, Memory>>;
 }
 
 /** `src/dream/apply/undo-run.ts`. */

@@ -16,6 +16,7 @@ import type { DreamAction, DreamPlan } from "../../dream/plan.js";
 import { renderReport } from "../../dream/render-report.js";
 import type { CallScope } from "../../edge/call-scope.js";
 import { LucidError } from "../../errors.js";
+import type { Filters } from "../../filters/filter.js";
 import { booleanField, numberField, stringField } from "../body-fields.js";
 import { withForceHint } from "../force-hint.js";
 import { memoryOut, type Wire } from "../mem0-shapes.js";
@@ -37,8 +38,11 @@ function scopeOfRequest(
 
 const ownerOf = (caller: Caller) => caller.keyId ?? "";
 
-/** The texts of every memory a plan names, in the platform's shape, so a page can show them side by side. */
-async function memoriesOf(deps: RestDeps, plan: DreamPlan, scope: CallScope): Promise<Record<string, Wire>> {
+/**
+ * The texts of every memory a plan names (as they are now, within `filters`), in the platform's
+ * shape, so a page can show them side by side.
+ */
+async function memoriesOf(deps: RestDeps, plan: DreamPlan, filters: Filters): Promise<Record<string, Wire>> {
   const ids = [
     ...new Set(
       [...plan.actions, ...plan.review.map((item) => item.proposal)].flatMap((action) => action.ids),
@@ -47,7 +51,7 @@ async function memoriesOf(deps: RestDeps, plan: DreamPlan, scope: CallScope): Pr
   if (ids.length === 0) return {};
   // Expired memories too: a plan prunes them.
   const { results } = await deps.memory.getAll({
-    filters: { AND: [scope.filters, { id: { in: ids } }] },
+    filters: { AND: [filters, { id: { in: ids } }] },
     pageSize: ids.length,
     showExpired: true,
   });
@@ -178,7 +182,10 @@ export function dreamRoutes(app: Hono<RestEnv>, deps: RestDeps): void {
     const llm = booleanField(body, "llm");
     const plan = await deps.memory.dream.plan(scope.options, llm === undefined ? {} : { llm });
     const kept = deps.plans.keep(plan, ownerOf(caller));
-    const [shownPlan, memories] = await Promise.all([deps.shown(plan), memoriesOf(deps, plan, scope)]);
+    const [shownPlan, memories] = await Promise.all([
+      deps.shown(plan),
+      memoriesOf(deps, plan, scope.filters),
+    ]);
     return c.json({
       ...kept,
       plan: shownPlan,
@@ -234,7 +241,10 @@ export function dreamRoutes(app: Hono<RestEnv>, deps: RestDeps): void {
 
   app.get("/lucid/v1/dream/runs/:id", async (c) => {
     const shown = await runInScope(deps, c.get("caller"), c.req.param("id"));
-    return c.json(await deps.shown(shown));
+    // The memories its actions name as they are now: a conflict's winner, a skipped action's
+    // memories — the ones the run did not touch, so it kept no text of.
+    const named = await memoriesOf(deps, shown.run.plan, { ...shown.run.scope });
+    return c.json(await deps.shown({ ...shown, named }));
   });
 
   app.post("/lucid/v1/dream/runs/:id/undo", async (c) => {

@@ -9,13 +9,9 @@
 import { useEffect, useState } from "preact/hooks";
 import { api } from "../api.js";
 import { useApp } from "../app-context.js";
+import { formatScope } from "../format-scope.js";
 import { useLoad } from "../tasks.js";
 import { type Entity, SCOPE_KEYS, type Scope } from "../wire.js";
-
-function formatScope(scope: Scope): string {
-  const parts = SCOPE_KEYS.flatMap((key) => (scope[key] === undefined ? [] : [`${key}=${scope[key]}`]));
-  return parts.length === 0 ? "no scope" : parts.join(", ");
-}
 
 const entityValue = (entity: Entity) => `${entity.type}_id=${entity.name}`;
 
@@ -23,7 +19,7 @@ export function ScopePicker(props: { onScope(scope: Scope): void }) {
   const app = useApp();
   const entities = useLoad(
     () => api<{ results: Entity[] }>("/v1/entities/", { query: { page_size: 200 } }),
-    [],
+    [app.revision],
   );
   const [draft, setDraft] = useState<Scope>(app.scope);
   useEffect(() => setDraft(app.scope), [app.scope]);

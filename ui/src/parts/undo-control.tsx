@@ -8,6 +8,7 @@
 
 import { useState } from "preact/hooks";
 import { type ApiError, api } from "../api.js";
+import { useApp } from "../app-context.js";
 import { useTask } from "../tasks.js";
 import type { UndoResult } from "../wire.js";
 
@@ -17,6 +18,7 @@ export function UndoControl(props: {
   /** Given, the caller shows the result (the Runs view lists the run as undone); else this does. */
   onUndone?(result: UndoResult): void;
 }) {
+  const app = useApp();
   const task = useTask();
   const [refusal, setRefusal] = useState<ApiError | null>(null);
   const [result, setResult] = useState<UndoResult | null>(null);
@@ -37,6 +39,7 @@ export function UndoControl(props: {
     );
     if (done === undefined) return;
     setResult(done);
+    app.changed();
     props.onUndone?.(done);
   };
 
@@ -44,11 +47,7 @@ export function UndoControl(props: {
     if (props.onUndone !== undefined) return null;
     return (
       <p role="status" class="done">
-        Run {result.runId} undone: {result.restored} restored, {result.removed} removed
-        {result.keptDuplicates.length > 0 && `, ${result.keptDuplicates.length} kept as stored again since`}
-        {result.keptOtherScope.length > 0 &&
-          `, ${result.keptOtherScope.length} left as they are (their ids now hold another scope's memories)`}
-        .
+        <UndoneLine result={result} />
       </p>
     );
   }
@@ -77,5 +76,19 @@ export function UndoControl(props: {
         </fieldset>
       )}
     </div>
+  );
+}
+
+/** What an undo did, in one sentence: restored, removed, and what it left as it was. */
+export function UndoneLine(props: { readonly result: UndoResult }) {
+  const { result } = props;
+  return (
+    <>
+      Run <code>{result.runId}</code> undone: {result.restored} restored, {result.removed} removed
+      {result.keptDuplicates.length > 0 && `, ${result.keptDuplicates.length} kept as stored again since`}
+      {result.keptOtherScope.length > 0 &&
+        `, ${result.keptOtherScope.length} left as they are (their ids now hold another scope's memories)`}
+      .
+    </>
   );
 }

@@ -75,6 +75,7 @@ export function DreamView() {
     if (done === undefined) return;
     setApplied(done);
     setPlanned(null);
+    if (done.applied) app.changed();
   };
 
   const empty = planned !== null && planned.plan.actions.length === 0 && planned.plan.review.length === 0;

@@ -8,6 +8,7 @@
 
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api } from "../api.js";
+import { useApp } from "../app-context.js";
 import { formatTime } from "../format-time.js";
 import { useTask } from "../tasks.js";
 import type { Memory } from "../wire.js";
@@ -26,6 +27,7 @@ export function MemoryCard(props: {
   onDelete(id: string): void;
 }) {
   const { memory, open } = props;
+  const app = useApp();
   const task = useTask();
   const [mode, setMode] = useState<Mode>("view");
   const [draft, setDraft] = useState(memory.memory);
@@ -57,7 +59,9 @@ export function MemoryCard(props: {
   };
   const remove = async () => {
     const done = await task.run(() => api<{ message: string }>(path, { method: "DELETE" }));
-    if (done !== undefined) props.onDelete(memory.id);
+    if (done === undefined) return;
+    props.onDelete(memory.id);
+    app.changed();
   };
 
   return (

@@ -1,6 +1,7 @@
 /**
- * One dream run (`GET /lucid/v1/dream/runs/{id}`): its counts, each action's outcome, and every
- * memory it touched with its text before the run and what the run did to it.
+ * One dream run (`GET /lucid/v1/dream/runs/{id}`): its counts, each action's outcome with the texts
+ * it acted on (and the text a merge or rewrite wrote), and every memory it touched with its text
+ * before the run and what the run did to it.
  *
  * @module
  */
@@ -8,7 +9,35 @@
 import { api } from "../api.js";
 import { ApplyCountsList } from "../parts/apply-counts.js";
 import { useLoad } from "../tasks.js";
-import type { MemoryChange, RunDetails } from "../wire.js";
+import type { DreamAction, MemoryChange, RunDetails } from "../wire.js";
+
+/** An action's memories by their text (the id of one no longer stored), and the text it wrote. */
+function ActionTexts(props: {
+  readonly ids: readonly string[];
+  readonly before: ReadonlyMap<string, string>;
+  readonly action: DreamAction | undefined;
+}) {
+  const { action } = props;
+  return (
+    <>
+      {props.ids.map((id, index) => {
+        const text = props.before.get(id);
+        return (
+          <span key={id}>
+            {index > 0 && (action?.kind === "conflict" ? " vs " : ", ")}
+            {text === undefined ? <code>{id}</code> : <q title={id}>{text}</q>}
+          </span>
+        );
+      })}
+      {(action?.kind === "merge" || action?.kind === "rewrite") && (
+        <>
+          {" "}
+          → <q>{action.text}</q>
+        </>
+      )}
+    </>
+  );
+}
 
 function effect(change: MemoryChange): string {
   if (change.before === null) return "created by the run";
@@ -22,7 +51,14 @@ export function RunDetailsView(props: { readonly runId: string; readonly version
     [props.runId, props.version],
   );
   if (details.data === undefined) return <p aria-busy="true">Loading run {props.runId}…</p>;
-  const { run, memories } = details.data;
+  const { run, memories, named } = details.data;
+  // A memory's text before the run where it touched it; as it is now where it did not.
+  const before = new Map([
+    ...Object.values(named).map((memory) => [memory.id, memory.memory] as const),
+    ...memories.flatMap((change) =>
+      change.before === null ? [] : [[change.memoryId, change.before.row.text] as const],
+    ),
+  ]);
   return (
     <section class="run-details" aria-labelledby="run-details-title">
       <h3 id="run-details-title">
@@ -35,9 +71,7 @@ export function RunDetailsView(props: { readonly runId: string; readonly version
           <li key={action.index}>
             <span class="tag">{action.kind}</span>{" "}
             <span class={`status ${action.status}`}>{action.status}</span>{" "}
-            {action.ids.map((id) => (
-              <code key={id}>{id}</code>
-            ))}
+            <ActionTexts ids={action.ids} before={before} action={run.plan.actions[action.index]} />
             {action.note !== undefined && <span class="muted"> — {action.note}</span>}
           </li>
         ))}

@@ -8,9 +8,10 @@
 import { useState } from "preact/hooks";
 import { api } from "../api.js";
 import { useApp } from "../app-context.js";
+import { formatScope } from "../format-scope.js";
 import { formatTime } from "../format-time.js";
 import { countsLine } from "../parts/apply-counts.js";
-import { UndoControl } from "../parts/undo-control.js";
+import { UndoControl, UndoneLine } from "../parts/undo-control.js";
 import { useLoad } from "../tasks.js";
 import type { RunSummary, UndoResult } from "../wire.js";
 import { RunDetailsView } from "./run-details.js";
@@ -37,7 +38,7 @@ export function RunsView() {
       </div>
       {undone !== null && (
         <p role="status" class="done">
-          Run <code>{undone.runId}</code> undone: {undone.restored} restored, {undone.removed} removed.
+          <UndoneLine result={undone} />
         </p>
       )}
       {runs.data !== undefined && list.length === 0 && <p class="hint">No dream runs yet.</p>}
@@ -60,7 +61,7 @@ export function RunsView() {
                 <tr key={run.id}>
                   <th scope="row">
                     <code>{run.id}</code>
-                    <div class="muted">{run.scopeKey}</div>
+                    <div class="muted">{formatScope(run.scope)}</div>
                   </th>
                   <td>{run.mode}</td>
                   <td>{formatTime(run.committedAt)}</td>

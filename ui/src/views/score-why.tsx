@@ -8,8 +8,8 @@
 import { FUSION_WEIGHTS } from "../../../src/search/fuse.js";
 import type { ScoreBreakdown } from "../wire.js";
 
+/** Scores as the list shows them (and the API sends them): 0 to 1, two decimals. */
 const n = (value: number) => value.toFixed(2);
-const percent = (value: number) => `${Math.round(value * 100)}%`;
 
 export function ScoreWhy(props: { readonly breakdown: ScoreBreakdown }) {
   const b = props.breakdown;
@@ -27,7 +27,7 @@ export function ScoreWhy(props: { readonly breakdown: ScoreBreakdown }) {
       <summary>Why this score</summary>
       <table>
         <caption>
-          Score {percent(b.finalScore)}: {n(b.rawScore)} of a possible {n(b.maxPossibleScore)}
+          Score {n(b.finalScore)}: {n(b.rawScore)} of a possible {n(b.maxPossibleScore)}
           {thread ? ", with its conversation's share" : ""}
         </caption>
         <thead>
@@ -51,17 +51,17 @@ export function ScoreWhy(props: { readonly breakdown: ScoreBreakdown }) {
         <tfoot>
           <tr>
             <th scope="row">Base score (sum ÷ best possible)</th>
-            <td colSpan={3}>{percent(b.baseScore)}</td>
+            <td colSpan={3}>{n(b.baseScore)}</td>
           </tr>
           {thread && (
             <tr>
               <th scope="row">Final score (with its conversation)</th>
-              <td colSpan={3}>{percent(b.finalScore)}</td>
+              <td colSpan={3}>{n(b.finalScore)}</td>
             </tr>
           )}
           <tr>
             <th scope="row">Threshold</th>
-            <td colSpan={3}>{percent(b.threshold)}</td>
+            <td colSpan={3}>{n(b.threshold)}</td>
           </tr>
           <tr>
             <th scope="row">Found by</th>

@@ -8,6 +8,7 @@
 
 import { useState } from "preact/hooks";
 import { api } from "../api.js";
+import { useApp } from "../app-context.js";
 import { formatTime } from "../format-time.js";
 import { LineDiffView } from "../parts/line-diff-view.js";
 import { useLoad, useTask } from "../tasks.js";
@@ -85,7 +86,13 @@ function PromoteOutcome(props: { readonly result: PromoteResult }) {
   );
 }
 
+/** The diary as a person reads it: without the `<!-- openclaw:dreaming:… -->` markers tools find it by. */
+function readableDiary(text: string): string {
+  return text.replace(/[ \t]*<!--[\s\S]*?-->[ \t]*\n?/g, "");
+}
+
 export function SleepView() {
+  const app = useApp();
   const task = useTask();
   const [explained, setExplained] = useState<string | null>(null);
   const [promoted, setPromoted] = useState<PromoteResult | null>(null);
@@ -101,6 +108,7 @@ export function SleepView() {
     setPromoted(result);
     setRolledBack(null);
     if (apply) {
+      app.changed();
       // Its explanation has changed (promoted now): asked again, it is read again.
       setExplained(null);
       status.reload();
@@ -115,6 +123,7 @@ export function SleepView() {
     setRolledBack(result);
     setPromoted(null);
     setExplained(null);
+    app.changed();
     status.reload();
   };
 
@@ -131,8 +140,9 @@ export function SleepView() {
             <section aria-labelledby="blockers-title">
               <h3 id="blockers-title">Why nothing would promote</h3>
               <ul class="blockers">
-                {s.blockers.map((blocker) => (
-                  <li key={blocker.message}>{blocker.message}</li>
+                {/* One line per reason: several candidates can be held back by the same one. */}
+                {[...new Set(s.blockers.map((blocker) => blocker.message))].map((message) => (
+                  <li key={message}>{message}</li>
                 ))}
               </ul>
             </section>
@@ -188,7 +198,12 @@ export function SleepView() {
         <button type="button" disabled={task.busy} onClick={() => promote(false)}>
           Preview promotion
         </button>
-        <button type="button" class="primary" disabled={task.busy} onClick={() => promote(true)}>
+        <button
+          type="button"
+          class="primary"
+          disabled={task.busy || s === undefined || s.wouldPromote.length === 0}
+          onClick={() => promote(true)}
+        >
           Promote
         </button>
         <button
@@ -212,7 +227,7 @@ export function SleepView() {
         {diary.data === undefined ? (
           <p aria-busy="true">Loading the diary…</p>
         ) : diary.data.exists ? (
-          <pre class="diary">{diary.data.text}</pre>
+          <pre class="diary">{readableDiary(diary.data.text)}</pre>
         ) : (
           <p class="hint">No diary yet ({diary.data.path}).</p>
         )}

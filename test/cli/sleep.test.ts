@@ -602,7 +602,7 @@ describe("lucid search --workspace", () => {
 
     const human = await runCli(["search", "boiler fault", "--workspace", ws], { home });
     expect(human.code).toBe(0);
-    expect(human.stdout).toContain("No memories found.");
+    expect(human.stdout).toContain("No long-term memories matched (the workspace's notes below).");
     expect(human.stdout).toMatch(/memory\/2026-11-02\.md#L\d+-L\d+/);
     // Notes are not written to by searching.
     expect(readFileSync(join(ws, "MEMORY.md")).equals(ORIGINAL_MEMORY)).toBe(true);

@@ -58,9 +58,12 @@ export const searchCommand = defineCommand({
       const found = await context.shown(await workspace.search(query, options));
       return {
         json: { results: found.results, notes: found.notes, recorded: found.recorded },
+        // Two lists, each named: "No memories found." above a table of notes would read as "nothing".
         render: () =>
           [
-            memoriesText(found.results),
+            found.results.length === 0
+              ? "No long-term memories matched (the workspace's notes below)."
+              : memoriesText(found.results),
             "",
             renderNoteHits(found.notes, { style: context.style, width }),
           ].join("\n"),

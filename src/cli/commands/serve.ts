@@ -106,7 +106,7 @@ export const serveCommand = defineCommand({
             ? "no API keys: this machine only; `lucid keys create --user <id>` adds one"
             : `${keys} API ${keys === 1 ? "key" : "keys"}`;
         io.stderr.write(
-          `Lucid REST API listening on ${server.url} (${access}; default scope: ${scope}). Ctrl-C stops it.\n`,
+          `Lucid REST API listening on ${server.url} (${access}; default scope: ${scope}); the web UI is at ${server.url}/. Ctrl-C stops it.\n`,
         );
         await once(signal, "abort");
       } finally {

@@ -28,5 +28,9 @@ export function cliMessage(
   if (report.code === "MEMORY_NOT_FOUND" && typeof details.id === "string") {
     return `No memory has the id ${JSON.stringify(details.id)}.`;
   }
+  if (report.code === "UNDO_CONFLICT") {
+    // The library says force would do it; on the command line, force is a flag.
+    return `${report.message} Add --force to do so.`;
+  }
   return report.message;
 }

@@ -30,8 +30,6 @@ const HINTS: Record<string, string> = {
     "check `llm.apiKey` and `llm.model` in lucid.config.json (`lucid config` shows them, secrets masked)",
   LLM_BAD_OUTPUT: "the model did not answer in the JSON asked for: try a stronger model, or `llm.jsonMode`",
   LLM_BUDGET_EXCEEDED: "raise `llm.maxCallsPerRun` in lucid.config.json",
-  UNDO_CONFLICT:
-    "`lucid dream undo <run> --force` (or `lucid sleep rollback --force`) overwrites the changes made since",
   INTERNAL: "this is a bug in Lucid: rerun with --debug and report the stack trace",
 };
 

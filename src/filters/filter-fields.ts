@@ -7,8 +7,9 @@
 
 import { SCOPE_KEYS } from "../core/scope.js";
 import { LucidError } from "../errors.js";
-import { COLUMN_FIELDS, type ColumnField, type FilterScalar } from "./filter.js";
+import { COLUMN_FIELDS, type ColumnField, type FilterOperator, type FilterScalar } from "./filter.js";
 import { describeValue } from "./filter-errors.js";
+import { timestampBound } from "./timestamp-bound.js";
 
 /** Segments of letters, digits, `_` and `-`, joined by `.`: safe to quote into any query language. */
 const FIELD_NAME = /^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*$/;
@@ -64,43 +65,22 @@ export function metadataPath(field: string): string[] {
 }
 
 /**
- * A prefix of the stored form `2026-11-30T09:00:00.000Z` — a year, a month, a day, an hour… —
- * compared as it is: `{ lt: "2026-03" }` is "before March".
- */
-const STORED_PREFIX = /^\d{4}(?:-\d{2}(?:-\d{2}(?:T\d{2}(?::\d{2}(?::\d{2}(?:\.\d{1,3})?)?)?)?)?)?$/;
-const STORED_FORM = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-/** Any other ISO-8601 date and time: made the stored form (a time without an offset is UTC). */
-const ISO_DATE =
-  /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?<zone>[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-
-/**
- * A value for a text column: strings and null as they are. For `created_at` / `updated_at`: the
- * stored form or a prefix of it as it is; any other ISO-8601 date-time, or epoch milliseconds, as
- * the stored form (ISO-8601 UTC), so a range compares instants, not spellings. Anything else
- * (`"nope"`, `true`) is `INVALID_FILTER`, never a range that silently matches all or nothing.
+ * A value for a text column: strings and null as they are; for `created_at` / `updated_at`, the
+ * bound `op` sets, in the stored form (`timestamp-bound.ts`): an instant as that instant, a period
+ * by the end that keeps it whole. Anything else (`"nope"`, `true`) is `INVALID_FILTER`, never a
+ * range that silently matches all or nothing.
  *
  * @example
- * columnValue("created_at", Date.UTC(2026, 10, 30)); // "2026-11-30T00:00:00.000Z"
- * columnValue("created_at", "2026-11-30T02:00:00+02:00"); // "2026-11-30T00:00:00.000Z"
- * columnValue("created_at", "2026-03"); // "2026-03"
- * columnValue("user_id", "alice"); // "alice"
+ * columnValue("created_at", Date.UTC(2026, 10, 30), "gte"); // "2026-11-30T00:00:00.000Z"
+ * columnValue("created_at", "2026-03", "lt"); // "2026-03-01T00:00:00.000Z"
+ * columnValue("user_id", "alice", "eq"); // "alice"
  */
-function timestampValue(value: FilterScalar): string | undefined {
-  if (typeof value === "string") {
-    const text = value.trim();
-    if (STORED_PREFIX.test(text) || STORED_FORM.test(text)) return text;
-    const match = ISO_DATE.exec(text);
-    if (match === null) return undefined;
-    const iso = text.toUpperCase().replace(" ", "T");
-    const date = new Date(match.groups?.zone === undefined ? `${iso}Z` : iso);
-    return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-  }
-  if (typeof value !== "number") return undefined;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-}
-
-export function columnValue(field: ColumnField, value: FilterScalar, path: string = field): string | null {
+export function columnValue(
+  field: ColumnField,
+  value: FilterScalar,
+  op: FilterOperator,
+  path: string = field,
+): string | null {
   if (value === null) return null;
   // A blank scope id names no scope: in the vector index it would match "every memory without this
   // key", so it is refused, not read as a scope.
@@ -112,16 +92,7 @@ export function columnValue(field: ColumnField, value: FilterScalar, path: strin
     );
   }
   if (typeof value === "string" && !TIMESTAMP_FIELDS.includes(field)) return value;
-  if (TIMESTAMP_FIELDS.includes(field)) {
-    const timestamp = timestampValue(value);
-    if (timestamp !== undefined) return timestamp;
-    throw new LucidError(
-      "INVALID_FILTER",
-      `${path}: ${field} takes an ISO-8601 date or date-time (or a prefix such as "2026-03"), or epoch milliseconds, got ${describeValue(value)}; ` +
-        `e.g. { ${field}: { gte: "2026-01-01T00:00:00.000Z" } }`,
-      { details: { path, field } },
-    );
-  }
+  if (TIMESTAMP_FIELDS.includes(field)) return timestampBound(value, op, path, field);
   throw new LucidError(
     "INVALID_FILTER",
     `${path}: ${field} holds text, got ${describeValue(value)}; pass a string, e.g. { ${field}: "${String(value)}" }`,

@@ -124,8 +124,8 @@ function condition(field: string, op: FilterOperator, raw: unknown, path: string
   }
   if (!isColumnField(field)) return filterNode.condition(field, op, value);
   const column = isScalar(value)
-    ? columnValue(field, value, path)
-    : value.map((item, index) => columnValue(field, item, `${path}[${index}]`));
+    ? columnValue(field, value, op, path)
+    : value.map((item, index) => columnValue(field, item, op, `${path}[${index}]`));
   return filterNode.condition(field, op, column);
 }
 

@@ -165,6 +165,31 @@ export const FILTER_CASES: readonly FilterCase[] = [
     ids: ["m01", "m02"],
   },
   {
+    name: "gt a month is after all of it",
+    filters: { created_at: { gt: "2026-03" } },
+    ids: ["m04", "m05", "m06", "m07", "m08", "m09", "m10"],
+  },
+  {
+    name: "lte a month is up to the end of it",
+    filters: { created_at: { lte: "2026-03" } },
+    ids: ["m01", "m02", "m03"],
+  },
+  {
+    name: "a day's range, both ends inclusive",
+    filters: { updated_at: { gte: "2026-03-02", lte: "2026-03-02" } },
+    ids: ["m03"],
+  },
+  {
+    name: "eq an exact instant",
+    filters: { created_at: "2026-03-01T00:00:00.000Z" },
+    ids: ["m03"],
+  },
+  {
+    name: "eq an instant written with an offset",
+    filters: { created_at: { in: ["2026-03-01T01:00:00+01:00", "2026-04-01T00:00:00Z"] } },
+    ids: ["m03", "m04"],
+  },
+  {
     name: "updated_at gt epoch ms",
     filters: { updated_at: { gt: Date.UTC(2026, 8, 1) } },
     ids: ["m09", "m10"],

@@ -95,17 +95,17 @@ function negate(sql: string): string {
 
 function compileColumn(node: FilterCondition, field: ColumnField, { alias, params }: Compiler): string {
   const column = `${alias}.${field}`;
-  const text = (value: FilterScalar) => `${params.add(columnValue(field, value))}::text`;
+  const text = (value: FilterScalar) => `${params.add(columnValue(field, value, node.op))}::text`;
   switch (node.op) {
     case "eq":
     case "ne": {
-      const value = columnValue(field, scalarOf(node));
+      const value = columnValue(field, scalarOf(node), node.op);
       const eq = value === null ? `(${column} is null)` : `(${column} = ${params.add(value)}::text)`;
       return node.op === "eq" ? eq : negate(eq);
     }
     case "in":
     case "nin": {
-      const values = scalars(node).map((value) => columnValue(field, value));
+      const values = scalars(node).map((value) => columnValue(field, value, node.op));
       const present = values.filter((value) => value !== null);
       const parts = present.length === 0 ? [] : [`(${column} = any(${params.add(present)}::text[]))`];
       if (present.length < values.length) parts.push(`(${column} is null)`);

@@ -122,17 +122,17 @@ function negate(sql: string): string {
 
 function compileColumn(node: FilterCondition, field: ColumnField, { alias, bind }: Compiler): string {
   const column = `${alias}.${field}`;
-  const param = (value: FilterScalar) => bind(columnValue(field, value));
+  const param = (value: FilterScalar) => bind(columnValue(field, value, node.op));
   switch (node.op) {
     case "eq":
     case "ne": {
-      const value = columnValue(field, scalarOf(node));
+      const value = columnValue(field, scalarOf(node), node.op);
       const eq = value === null ? `(${column} is null)` : `(${column} = ${bind(value)})`;
       return node.op === "eq" ? eq : negate(eq);
     }
     case "in":
     case "nin": {
-      const values = scalars(node).map((value) => columnValue(field, value));
+      const values = scalars(node).map((value) => columnValue(field, value, node.op));
       const present = values.filter((value) => value !== null);
       const parts = present.length === 0 ? [] : [`${column} in (${present.map(bind).join(", ")})`];
       if (present.length < values.length) parts.push(`${column} is null`);

@@ -21,6 +21,9 @@ const TEXT_KEYS = new Set([
   "snippet",
   "previous_value",
   "new_value",
+  // Mem0's platform names for a history row's texts (the REST API's history).
+  "old_memory",
+  "new_memory",
   "before",
   "after",
   "content",

@@ -376,6 +376,38 @@ describe("Lucid's REST routes", () => {
       expect(reply.memories[secretId]).toBeDefined();
       expect(JSON.stringify(reply)).not.toContain(token);
     });
+
+    it("masks it in every Mem0 route that sends stored text: get, list, search, history, events", async () => {
+      for (const [method, path, body] of [
+        ["GET", `/v1/memories/${secretId}/`, undefined],
+        ["GET", `/v1/memories/${secretId}/history/`, undefined],
+        ["POST", "/v3/memories/", { filters: { user_id: "ines" } }],
+        ["POST", "/v2/memories/", { filters: { user_id: "ines" } }],
+        ["POST", "/v3/memories/search/", { query: "deploy token", filters: { user_id: "ines" } }],
+        ["POST", "/v2/memories/search/", { query: "deploy token", filters: { user_id: "ines" } }],
+      ] as const) {
+        const response = await server.call(path, { method, ...(body === undefined ? {} : { body }) });
+        expect(response.status, path).toBe(200);
+        const sent = JSON.stringify(response.body);
+        expect(sent, path).toContain("The deploy token is");
+        expect(sent, path).not.toContain(token);
+      }
+      // An add that stored it (a policy allowing credentials) answers masked too, and so does its event.
+      const allowing = await startTestServer({ policy: { secrets: { onAdd: "allow" } } });
+      try {
+        const added = await allowing.call("/v3/memories/add/", {
+          method: "POST",
+          body: { messages: `Ines's second token is ${token}`, user_id: "ines", infer: false },
+        });
+        expect(added.status).toBe(200);
+        expect(JSON.stringify(added.body)).not.toContain(token);
+        const events = await allowing.call("/v1/events/");
+        expect(JSON.stringify(events.body)).toContain("second token");
+        expect(JSON.stringify(events.body)).not.toContain(token);
+      } finally {
+        await allowing.close();
+      }
+    });
   });
 
   describe("export and import", () => {

@@ -9,7 +9,7 @@ import type { Scope } from "../../src/core/scope.js";
 import { EventRegistry } from "../../src/edge/events.js";
 import { createKey, keysFileOf } from "../../src/http/key-store.js";
 import { type RestServerOptions, type RunningRestServer, startRestServer } from "../../src/http/server.js";
-import { type Memory, openMemory } from "../../src/index.js";
+import { type Memory, type MemoryOptions, openMemory } from "../../src/index.js";
 import { wordEmbedder } from "../helpers/word-embedder.js";
 
 export interface TestServer {
@@ -32,13 +32,19 @@ export async function startTestServer(
     keys?: readonly Scope[];
     /** A Markdown workspace directory for the sleep routes (its promotions go to `agent_id=main`). */
     workspace?: string;
+    /** The store's policy (`openMemory`'s), e.g. one that lets credentials be stored. */
+    policy?: MemoryOptions["policy"];
   } & Partial<Omit<RestServerOptions, "memory" | "events" | "home" | "workspace">> = {},
 ): Promise<TestServer & { keys: string[] }> {
   const home = mkdtempSync(join(tmpdir(), "lucid-http-"));
   const keys: string[] = [];
   for (const scope of options.keys ?? []) keys.push((await createKey(keysFileOf(home), scope)).key);
-  const memory = await openMemory({ path: join(home, "lucid.db"), embedder: wordEmbedder() });
-  const { workspace, keys: _keys, ...rest } = options;
+  const memory = await openMemory({
+    path: join(home, "lucid.db"),
+    embedder: wordEmbedder(),
+    ...(options.policy === undefined ? {} : { policy: options.policy }),
+  });
+  const { workspace, keys: _keys, policy: _policy, ...rest } = options;
   const server = await startRestServer({
     memory,
     events: new EventRegistry(),

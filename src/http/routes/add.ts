@@ -100,11 +100,20 @@ function message(event: LucidEvent, results: readonly Wire[]): string {
 export function addRoutes(app: Hono<RestEnv>, deps: RestDeps): void {
   app.post("/v3/memories/add", async (c) => {
     const { event, results } = await add(c, deps);
-    return c.json({ message: message(event, results), status: "SUCCEEDED", event_id: event.id, results });
+    return c.json(
+      await deps.shown({
+        message: message(event, results),
+        status: "SUCCEEDED",
+        event_id: event.id,
+        results,
+      }),
+    );
   });
   app.post("/v1/memories", async (c) => {
     const { event, results } = await add(c, deps);
     const done = { message: message(event, results), status: "SUCCEEDED", event_id: event.id };
-    return c.json(results.length === 0 ? [done] : results.map((result) => ({ ...result, ...done })));
+    return c.json(
+      await deps.shown(results.length === 0 ? [done] : results.map((result) => ({ ...result, ...done }))),
+    );
   });
 }

@@ -13,16 +13,16 @@ import { eventOut, pageOut } from "../mem0-shapes.js";
 import type { RestDeps, RestEnv } from "../rest-env.js";
 
 export function eventRoutes(app: Hono<RestEnv>, deps: RestDeps): void {
-  app.get("/v1/events", (c) => {
+  app.get("/v1/events", async (c) => {
     const caller = c.get("caller");
     const bound = scopeFromOptions(caller.bound ?? {});
     const events = deps.events.list().filter((event) => withinScope(event.scope, bound));
     const { page, pageSize } = pageOf(queryOf(c.req.url));
     const results = events.slice((page - 1) * pageSize, page * pageSize).map(eventOut);
-    return c.json(pageOut(c.req.url, { page, pageSize, total: events.length }, results));
+    return c.json(await deps.shown(pageOut(c.req.url, { page, pageSize, total: events.length }, results)));
   });
 
-  app.get("/v1/event/:id", (c) => {
+  app.get("/v1/event/:id", async (c) => {
     const id = c.req.param("id");
     const bound = scopeFromOptions(c.get("caller").bound ?? {});
     const event = deps.events.get(id);
@@ -34,6 +34,6 @@ export function eventRoutes(app: Hono<RestEnv>, deps: RestDeps): void {
         { details: { id } },
       );
     }
-    return c.json(eventOut(event));
+    return c.json(await deps.shown(eventOut(event)));
   });
 }

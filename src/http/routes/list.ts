@@ -62,9 +62,11 @@ async function list(c: Context<RestEnv>, deps: RestDeps): Promise<GetAllResult> 
 export function listRoutes(app: Hono<RestEnv>, deps: RestDeps): void {
   app.post("/v3/memories", async (c) => {
     const page = await list(c, deps);
-    return c.json(pageOut(c.req.url, page, page.results.map(memoryOut)));
+    return c.json(await deps.shown(pageOut(c.req.url, page, page.results.map(memoryOut))));
   });
-  app.post("/v2/memories", async (c) => c.json((await list(c, deps)).results.map(memoryOut)));
+  app.post("/v2/memories", async (c) =>
+    c.json(await deps.shown((await list(c, deps)).results.map(memoryOut))),
+  );
   app.delete("/v1/memories", async (c) => {
     const named = namedScope(queryOf(c.req.url));
     if (!hasScope(named)) {

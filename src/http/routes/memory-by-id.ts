@@ -37,7 +37,7 @@ function updateFields(body: Record<string, unknown>): UpdateFields {
 
 export function memoryByIdRoutes(app: Hono<RestEnv>, deps: RestDeps): void {
   app.get("/v1/memories/:id", async (c) => {
-    return c.json(memoryOut(await findInScope(deps, c.get("caller"), c.req.param("id"))));
+    return c.json(await deps.shown(memoryOut(await findInScope(deps, c.get("caller"), c.req.param("id")))));
   });
 
   app.put("/v1/memories/:id", async (c) => {
@@ -45,7 +45,7 @@ export function memoryByIdRoutes(app: Hono<RestEnv>, deps: RestDeps): void {
     const caller = c.get("caller");
     await findInScope(deps, caller, id);
     await deps.memory.update(id, updateFields(await readBody(c, deps)));
-    return c.json(memoryOut(await findInScope(deps, caller, id)));
+    return c.json(await deps.shown(memoryOut(await findInScope(deps, caller, id))));
   });
 
   app.delete("/v1/memories/:id", async (c) => {
@@ -63,6 +63,6 @@ export function memoryByIdRoutes(app: Hono<RestEnv>, deps: RestDeps): void {
     const item = caller.bound === undefined ? await deps.memory.get(id) : await findInScope(deps, caller, id);
     const entries = await deps.memory.history(id);
     if (item === null && entries.length === 0) throw notFound(id, scopeFromOptions(caller.bound ?? {}));
-    return c.json(entries.map((entry) => historyOut(entry, item)));
+    return c.json(await deps.shown(entries.map((entry) => historyOut(entry, item))));
   });
 }

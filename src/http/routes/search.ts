@@ -48,6 +48,6 @@ async function search(c: Context<RestEnv>, deps: RestDeps): Promise<Wire[]> {
 }
 
 export function searchRoutes(app: Hono<RestEnv>, deps: RestDeps): void {
-  app.post("/v3/memories/search", async (c) => c.json({ results: await search(c, deps) }));
-  app.post("/v2/memories/search", async (c) => c.json(await search(c, deps)));
+  app.post("/v3/memories/search", async (c) => c.json(await deps.shown({ results: await search(c, deps) })));
+  app.post("/v2/memories/search", async (c) => c.json(await deps.shown(await search(c, deps))));
 }

@@ -36,7 +36,11 @@ export interface AuthOptions {
   readonly log?: ((line: string) => void) | undefined;
 }
 
-/** Ten wrong keys at once, then one every five seconds: plenty for a typo, nothing for a guesser. */
+/**
+ * Ten wrong keys at once, then one every five seconds: past that, the failures are answered 429, a
+ * client's signal to stop retrying a bad key (and the log's to stop filling). It is not what stops
+ * a guesser — a valid key always passes, and a key's 256 random bits are beyond any guessing.
+ */
 export const DEFAULT_FAILURE_LIMIT: RateLimit = { perSecond: 0.2, burst: 10 };
 
 const CREATE_HINT = "create one with `lucid keys create --user <id>`";

@@ -29,8 +29,11 @@ export interface PlanStore {
   keep(plan: DreamPlan, owner: string): { planId: string; expiresAt: string };
   /** The plan; PLAN_NOT_FOUND when it is not there for this owner. */
   get(planId: string, owner: string): DreamPlan;
-  /** Forgets a plan once it applied: it applies once. */
-  drop(planId: string): void;
+  /**
+   * Takes the plan out while it is applied, so a second apply of the same id meanwhile finds none
+   * (PLAN_NOT_FOUND); `restore` puts it back as it was, for an apply that changed nothing or failed.
+   */
+  take(planId: string, owner: string): { plan: DreamPlan; restore(): void };
 }
 
 export function createPlanStore(now: () => number = Date.now): PlanStore {
@@ -50,6 +53,17 @@ export function createPlanStore(now: () => number = Date.now): PlanStore {
       owned--;
     }
   };
+  const get = (planId: string, owner: string): KeptPlan => {
+    const kept = plans.get(planId);
+    if (kept === undefined || kept.owner !== owner || kept.expiresAt <= now()) {
+      throw new LucidError(
+        "PLAN_NOT_FOUND",
+        `No dream plan ${JSON.stringify(planId)} is kept for you: a plan applies once, lives an hour, and is forgotten when the server restarts. Make a new one with POST /lucid/v1/dream/plan.`,
+        { details: { planId } },
+      );
+    }
+    return kept;
+  };
   return {
     keep(plan, owner) {
       sweep(owner);
@@ -58,19 +72,16 @@ export function createPlanStore(now: () => number = Date.now): PlanStore {
       plans.set(planId, { plan, owner, expiresAt });
       return { planId, expiresAt: new Date(expiresAt).toISOString() };
     },
-    get(planId, owner) {
-      const kept = plans.get(planId);
-      if (kept === undefined || kept.owner !== owner || kept.expiresAt <= now()) {
-        throw new LucidError(
-          "PLAN_NOT_FOUND",
-          `No dream plan ${JSON.stringify(planId)} is kept for you: a plan applies once, lives an hour, and is forgotten when the server restarts. Make a new one with POST /lucid/v1/dream/plan.`,
-          { details: { planId } },
-        );
-      }
-      return kept.plan;
-    },
-    drop(planId) {
+    get: (planId, owner) => get(planId, owner).plan,
+    take(planId, owner) {
+      const kept = get(planId, owner);
       plans.delete(planId);
+      return {
+        plan: kept.plan,
+        restore: () => {
+          if (kept.expiresAt > now()) plans.set(planId, kept);
+        },
+      };
     },
   };
 }

@@ -170,6 +170,13 @@ describe("Lucid's REST routes", () => {
       expect(run.memories.map((change) => change.memoryId)).toEqual(
         expect.arrayContaining([a, ids[DREAMY.noise], ids[DREAMY.run], ids[DREAMY.morning]]),
       );
+      // Each touched memory as the wire shows it: its text before the run, no vector or entity links.
+      const merged = (run.memories as unknown as { memoryId: string; before: Body | null }[]).find(
+        (change) => change.memoryId === ids[DREAMY.morning],
+      );
+      expect(merged?.before).toMatchObject({ text: DREAMY.morning, user_id: "alice" });
+      expect(Object.keys(merged?.before ?? {})).not.toContain("embedding");
+      expect(JSON.stringify(shown.body)).not.toContain('"row"');
       // The conflict's winner, which the run did not touch, is named with its text as it is now.
       expect(run.memories.map((change) => change.memoryId)).not.toContain(b);
       expect(run.named[b]).toMatchObject({ memory: before[b] });
@@ -301,6 +308,25 @@ describe("Lucid's REST routes", () => {
       expect(applied.status, JSON.stringify(applied.body)).toBe(200);
       expect(applied.body).toMatchObject({ counts: { pruned: 0 } });
       expect(Object.values(await texts("ivy"))).toContain(DREAMY.noise);
+    });
+
+    it("applies a plan once when two requests apply it at the same time", async () => {
+      await seed("jon", Object.values(DREAMY));
+      const reply = await plan("jon");
+      const prune = reply.plan.actions.findIndex((action) => action.kind === "delete");
+      // The first declines the prune; the second, had it run, would have applied it.
+      const [first, second] = await Promise.all([
+        post("/lucid/v1/dream/apply", { planId: reply.planId, decline: [prune] }),
+        post("/lucid/v1/dream/apply", { planId: reply.planId }),
+      ]);
+      const statuses = [first.status, second.status].sort();
+      expect(statuses[0]).toBe(200);
+      expect([404, 409]).toContain(statuses[1]);
+      const applied = first.status === 200 ? first : second;
+      const ran = (await server.call("/lucid/v1/dream/runs?user_id=jon")).body as { runs: Body[] };
+      expect(ran.runs).toHaveLength(1);
+      const noiseKept = Object.values(await texts("jon")).includes(DREAMY.noise);
+      expect(noiseKept).toBe(applied === first);
     });
 
     it("answers 404 RUN_NOT_FOUND for an unknown run", async () => {

@@ -1,6 +1,6 @@
 /**
  * The plans `lucid serve` keeps between plan and apply: by owner (another key's id reads as
- * unknown), an hour each, and at most MAX_PLANS per key — one key making plans never pushes out
+ * unknown), an hour each, taken out while one applies, and at most MAX_PLANS per key — one key making plans never pushes out
  * another key's.
  */
 import { describe, expect, it } from "vitest";
@@ -33,11 +33,16 @@ describe("the plan store", () => {
     expect(codeOf(() => plans.get(planId, "alice"))).toBe("PLAN_NOT_FOUND");
   });
 
-  it("applies a plan once: dropped, it is gone", () => {
+  it("takes a plan out while it applies, and puts it back when asked", () => {
     const plans = createPlanStore();
     const { planId } = plans.keep(planNumbered(1), "");
-    plans.drop(planId);
-    expect(codeOf(() => plans.get(planId, ""))).toBe("PLAN_NOT_FOUND");
+    const taken = plans.take(planId, "");
+    expect(taken.plan).toEqual(planNumbered(1));
+    // A second apply meanwhile finds none.
+    expect(codeOf(() => plans.take(planId, ""))).toBe("PLAN_NOT_FOUND");
+    taken.restore();
+    expect(plans.get(planId, "")).toEqual(planNumbered(1));
+    expect(codeOf(() => plans.take(planId, "someone else"))).toBe("PLAN_NOT_FOUND");
   });
 
   it("keeps at most MAX_PLANS per key, dropping that key's oldest, never another key's", () => {

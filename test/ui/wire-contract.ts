@@ -9,13 +9,13 @@
 import type { ActionOutcome, ApplyCounts, ApplyResult } from "../../src/dream/apply/apply-plan.js";
 import type { UndoResult } from "../../src/dream/apply/undo-run.js";
 import type { DreamAction, DreamPlan, ReviewItem } from "../../src/dream/plan.js";
+import type { changeOut } from "../../src/http/routes/lucid-dream.js";
 import type { ScanFinding, ScanResult } from "../../src/memory/scan.js";
 import type { ScoreDetails } from "../../src/memory/types.js";
 import type { PromoteResult, PromotionCandidate } from "../../src/sleep/deep-promote.js";
 import type { Explanation } from "../../src/sleep/explain.js";
 import type { RollbackResult } from "../../src/sleep/sleep-rollback.js";
 import type { SleepStatus } from "../../src/sleep/sleep-status.js";
-import type { MemoryChange } from "../../src/store/ports/runs.js";
 import type * as Wire from "../../ui/src/wire.js";
 
 /** Compiles only when `Server` can be sent where the UI expects `Ui`. */
@@ -30,7 +30,7 @@ export type WireContract = [
   Fits<ActionOutcome, Wire.ActionOutcome>,
   // The route adds `applied` (whether a run was recorded) to the SDK's result.
   Fits<ApplyResult & { applied: boolean }, Wire.ApplyResponse>,
-  Fits<MemoryChange, Wire.MemoryChange>,
+  Fits<ReturnType<typeof changeOut>, Wire.MemoryChange>,
   Fits<UndoResult, Wire.UndoResult>,
   Fits<PromotionCandidate, Wire.PromotionCandidate>,
   Fits<SleepStatus, Wire.SleepStatus>,

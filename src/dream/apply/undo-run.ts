@@ -30,8 +30,9 @@ export interface UndoResult {
   readonly keptDuplicates: readonly { readonly id: string; readonly duplicateOf: string }[];
   /**
    * Memories left as they are because their id now holds a memory outside the run's scope (one
-   * imported under the id after the run deleted it). Undo never writes outside the run's scope, not
-   * even with `force`: it would overwrite or delete another user's memory.
+   * imported under the id after the run deleted it). Undo never writes outside the run's scope, with
+   * or without `force` (it would overwrite or delete another user's memory), and such an id is no
+   * conflict: the rest of the run is undone.
    */
   readonly keptOtherScope: readonly string[];
 }
@@ -70,7 +71,9 @@ export async function undoRun(
   const at = context.clock.now().toISOString();
 
   return context.store.transaction(async (tx) => {
-    const changed = await changedSince(tx, memories);
+    // Ids another scope holds now are left whatever `force` says: they are no conflict to override.
+    const keptOtherScope = await heldOutsideScope(tx, memories, found.run.scope);
+    const changed = (await changedSince(tx, memories)).filter((id) => !keptOtherScope.includes(id));
     if (changed.length > 0 && options.force !== true) {
       throw new LucidError(
         "UNDO_CONFLICT",
@@ -86,7 +89,6 @@ export async function undoRun(
     let restored = 0;
     let removed = 0;
     const keptDuplicates: { id: string; duplicateOf: string }[] = [];
-    const keptOtherScope = await heldOutsideScope(tx, memories, found.run.scope);
     const touched = new Set(memories.map((memory) => memory.memoryId));
     const ours = memories.filter((memory) => !keptOtherScope.includes(memory.memoryId));
     // Created memories go first: a merge's new text must be gone before its sources come back.

@@ -8,7 +8,7 @@
  */
 
 import type { Context, Hono } from "hono";
-import { type Scope, scopeFromOptions, scopeToOptions, withinScope } from "../../core/scope.js";
+import { type Scope, scopeFromOptions, scopeOfRow, scopeToOptions, withinScope } from "../../core/scope.js";
 import { acceptReview } from "../../dream/accept-review.js";
 import type { ConflictChoice } from "../../dream/apply/decisions.js";
 import type { DreamRun } from "../../dream/dream-run.js";
@@ -17,6 +17,7 @@ import { renderReport } from "../../dream/render-report.js";
 import type { CallScope } from "../../edge/call-scope.js";
 import { LucidError } from "../../errors.js";
 import type { Filters } from "../../filters/filter.js";
+import type { MemoryChange } from "../../store/ports/runs.js";
 import { booleanField, numberField, stringField } from "../body-fields.js";
 import { withForceHint } from "../force-hint.js";
 import { memoryOut, type Wire } from "../mem0-shapes.js";
@@ -135,6 +136,30 @@ function checkConflictKeys(plan: DreamPlan, conflicts: Record<string, ConflictCh
   }
 }
 
+/**
+ * A memory a run touched, as the wire shows it: its text and fields before the run (not the
+ * store's preimage: no vector, no entity links) and what the run left.
+ */
+export function changeOut(change: MemoryChange) {
+  const row = change.before?.row;
+  return {
+    memoryId: change.memoryId,
+    before:
+      row === undefined
+        ? null
+        : {
+            text: row.text,
+            category: row.category,
+            metadata: row.metadata,
+            createdAt: row.createdAt,
+            updatedAt: row.updatedAt,
+            expiresAt: row.expiresAt,
+            ...scopeOfRow(row),
+          },
+    after: change.after,
+  };
+}
+
 /** A run as a list shows it: everything but the plan and the per-action outcomes. */
 function runSummary(run: DreamRun): Wire {
   return {
@@ -204,20 +229,28 @@ export function dreamRoutes(app: Hono<RestEnv>, deps: RestDeps): void {
         'planId is required: plan first (POST /lucid/v1/dream/plan), then {"planId": "plan-…", "conflicts": {…}, "accept": [0], "decline": [2]}.',
       );
     }
-    const kept = deps.plans.get(planId, ownerOf(caller));
-    // Declined by their index in the plan as made: accepted review items join after those.
-    const decline = indexList(body, "decline", kept.actions.length, "actions");
-    const plan = acceptReview(kept, indexList(body, "accept", kept.review.length, "review items"));
-    const conflicts = conflictsField(body);
-    checkConflictKeys(plan, conflicts);
-    const include = includeField(body);
-    const result = await deps.memory.dream.apply(
-      plan,
-      { conflicts, decline, ...(include === undefined ? {} : { include }) },
-      { mode: "interactive" },
-    );
+    // Out of the store while it applies: a second apply of this id meanwhile finds no plan.
+    const taken = deps.plans.take(planId, ownerOf(caller));
+    let result: Awaited<ReturnType<RestDeps["memory"]["dream"]["apply"]>>;
+    try {
+      const kept = taken.plan;
+      // Declined by their index in the plan as made: accepted review items join after those.
+      const decline = indexList(body, "decline", kept.actions.length, "actions");
+      const plan = acceptReview(kept, indexList(body, "accept", kept.review.length, "review items"));
+      const conflicts = conflictsField(body);
+      checkConflictKeys(plan, conflicts);
+      const include = includeField(body);
+      result = await deps.memory.dream.apply(
+        plan,
+        { conflicts, decline, ...(include === undefined ? {} : { include }) },
+        { mode: "interactive" },
+      );
+    } catch (error) {
+      taken.restore();
+      throw error;
+    }
     // A plan applies once; one that changed nothing (every action left out or stale) may be applied again.
-    if (result.runId !== null) deps.plans.drop(planId);
+    if (result.runId === null) taken.restore();
     return c.json({ applied: result.runId !== null, ...result });
   });
 
@@ -244,7 +277,7 @@ export function dreamRoutes(app: Hono<RestEnv>, deps: RestDeps): void {
     // The memories its actions name as they are now: a conflict's winner, a skipped action's
     // memories — the ones the run did not touch, so it kept no text of.
     const named = await memoriesOf(deps, shown.run.plan, { ...shown.run.scope });
-    return c.json(await deps.shown({ ...shown, named }));
+    return c.json(await deps.shown({ run: shown.run, memories: shown.memories.map(changeOut), named }));
   });
 
   app.post("/lucid/v1/dream/runs/:id/undo", async (c) => {

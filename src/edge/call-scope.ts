@@ -42,13 +42,6 @@ export interface ScopeHints {
   readonly noScope: string;
 }
 
-/** `lucid mcp`'s: its flags. */
-export const MCP_SCOPE_HINTS: ScopeHints = {
-  otherScope: "start the server with --any-scope (or use a token bound to that scope)",
-  noScope:
-    "or start the server with a default scope (--user, LUCID_USER_ID, or `defaults` in lucid.config.json)",
-};
-
 /**
  * The call's scope: `defaults` with each key the call names replaced. No scope at all is
  * `SCOPE_REQUIRED`; an id with whitespace is `INVALID_ARGUMENT`. With `bound` (a server started
@@ -56,14 +49,14 @@ export const MCP_SCOPE_HINTS: ScopeHints = {
  * them (`agent_id`, `run_id`) but naming another value is `SCOPE_NOT_ALLOWED`.
  *
  * @example
- * resolveCallScope({ userId: "alice" }, { agent_id: "coder" }).scope; // { user_id: "alice", agent_id: "coder" }
- * resolveCallScope({}, { user_id: "bob" }, { userId: "alice" }); // throws SCOPE_NOT_ALLOWED
+ * resolveCallScope({ userId: "alice" }, { agent_id: "coder" }, undefined, hints).scope; // { user_id: "alice", agent_id: "coder" }
+ * resolveCallScope({}, { user_id: "bob" }, { userId: "alice" }, hints); // throws SCOPE_NOT_ALLOWED
  */
 export function resolveCallScope(
   defaults: ScopeOptions,
   params: Scope,
-  bound?: ScopeOptions,
-  hints: ScopeHints = MCP_SCOPE_HINTS,
+  bound: ScopeOptions | undefined,
+  hints: ScopeHints,
 ): CallScope {
   const fixed = bound === undefined ? {} : scopeFromOptions(bound);
   for (const key of SCOPE_KEYS) {

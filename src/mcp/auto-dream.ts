@@ -43,7 +43,7 @@ export const MCP_TRIGGER = "mcp";
  *
  * @example
  * const touched = createSessionTracker({ memory, events, log: console.error });
- * touched("session-1", resolveCallScope({ userId: "alice" }, {}));
+ * touched("session-1", resolveCallScope({ userId: "alice" }, {}, undefined, MCP_SCOPE_HINTS));
  */
 export function createSessionTracker(
   input: SessionTrackerInput,

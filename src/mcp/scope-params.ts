@@ -1,10 +1,19 @@
 /**
- * The scope parameters every tool takes, described for the model.
+ * The scope parameters every tool takes, described for the model, and what a refused scope's
+ * message tells an MCP client to do.
  *
  * @module
  */
 
 import { z } from "zod";
+import type { ScopeHints } from "../edge/call-scope.js";
+
+/** `lucid mcp`'s ways to another scope or a default one: its flags. */
+export const MCP_SCOPE_HINTS: ScopeHints = {
+  otherScope: "start the server with --any-scope (or use a token bound to that scope)",
+  noScope:
+    "or start the server with a default scope (--user, LUCID_USER_ID, or `defaults` in lucid.config.json)",
+};
 
 export const scopeParams = {
   user_id: z

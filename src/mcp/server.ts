@@ -29,6 +29,7 @@ import type { Memory } from "../sdk/memory.js";
 import { DEFAULT_WORKSPACE_SCOPE } from "../sdk/workspace.js";
 import type { SleepSettingsInput } from "../sleep/sleep-config.js";
 import { type AutoDreamOptions, createSessionTracker, dreamIfDue } from "./auto-dream.js";
+import { MCP_SCOPE_HINTS } from "./scope-params.js";
 import type { Tool, ToolCall } from "./tool.js";
 import { errorResult, invalidArguments, replyResult } from "./tool-result.js";
 import { TOOLS } from "./tools/index.js";
@@ -106,7 +107,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       ...(options.workspace === undefined ? {} : { workspace: options.workspace }),
       ...(options.sleepSettings === undefined ? {} : { sleepSettings: options.sleepSettings }),
       scope: (params) => {
-        used = resolveCallScope(defaults, params, options.bound);
+        used = resolveCallScope(defaults, params, options.bound, MCP_SCOPE_HINTS);
         return used;
       },
       shown,

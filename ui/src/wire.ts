@@ -170,10 +170,10 @@ export interface RunSummary {
   readonly undoneAt: string | null;
 }
 
-/** `src/store/ports/runs.ts` `MemoryChange` (the row's text is the memory before the run). */
+/** `src/http/routes/lucid-dream.ts` `changeOut`: a memory a run touched, its text before the run. */
 export interface MemoryChange {
   readonly memoryId: string;
-  readonly before: { readonly row: { readonly text: string } } | null;
+  readonly before: { readonly text: string } | null;
   readonly after: { readonly hash: string; readonly updatedAt: string } | null;
 }
 export interface RunDetails {

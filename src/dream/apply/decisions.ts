@@ -6,7 +6,8 @@
 
 import type { ConflictAction, DreamAction } from "../plan.js";
 
-export type ConflictChoice = "A" | "B" | "skip";
+export const CONFLICT_CHOICES = ["A", "B", "skip"] as const;
+export type ConflictChoice = (typeof CONFLICT_CHOICES)[number];
 
 export const APPLY_MODES = ["interactive", "auto", "yes", "sdk"] as const;
 export type ApplyMode = (typeof APPLY_MODES)[number];

@@ -7,11 +7,12 @@
  * @module
  */
 
-import type { Context, Hono } from "hono";
+import type { Hono } from "hono";
 import { type Scope, scopeFromOptions, scopeOfRow, scopeToOptions, withinScope } from "../../core/scope.js";
 import { acceptReview } from "../../dream/accept-review.js";
-import type { ConflictChoice } from "../../dream/apply/decisions.js";
+import { CONFLICT_CHOICES, type ConflictChoice, conflictKey } from "../../dream/apply/decisions.js";
 import type { DreamRun } from "../../dream/dream-run.js";
+import { ACTION_KINDS } from "../../dream/parse-plan.js";
 import type { DreamAction, DreamPlan } from "../../dream/plan.js";
 import { renderReport } from "../../dream/render-report.js";
 import type { CallScope } from "../../edge/call-scope.js";
@@ -24,9 +25,6 @@ import { memoryOut, type Wire } from "../mem0-shapes.js";
 import { readBody } from "../read-body.js";
 import { namedScope, requestScope } from "../request-scope.js";
 import type { Caller, RestDeps, RestEnv } from "../rest-env.js";
-
-const ACTION_KINDS: readonly DreamAction["kind"][] = ["delete", "merge", "conflict", "rewrite"];
-const CHOICES: readonly ConflictChoice[] = ["A", "B", "skip"];
 
 /** The scope a request names (body or query), inside its key's. */
 function scopeOfRequest(
@@ -71,7 +69,7 @@ function conflictsField(body: Record<string, unknown>): Record<string, ConflictC
   }
   const choices: Record<string, ConflictChoice> = {};
   for (const [key, choice] of Object.entries(value)) {
-    if (!CHOICES.includes(choice as ConflictChoice)) {
+    if (!(CONFLICT_CHOICES as readonly unknown[]).includes(choice)) {
       throw new LucidError(
         "INVALID_ARGUMENT",
         `conflicts[${JSON.stringify(key)}] must be "A", "B" or "skip", got ${JSON.stringify(choice)}.`,
@@ -110,7 +108,7 @@ function indexList(body: Record<string, unknown>, name: string, size: number, it
 function includeField(body: Record<string, unknown>): DreamAction["kind"][] | undefined {
   const value = body.include;
   if (value === undefined || value === null) return undefined;
-  if (!Array.isArray(value) || value.some((kind) => !ACTION_KINDS.includes(kind))) {
+  if (!Array.isArray(value) || value.some((kind) => !(ACTION_KINDS as readonly unknown[]).includes(kind))) {
     throw new LucidError("INVALID_ARGUMENT", `include must be a list of ${ACTION_KINDS.join(", ")}.`, {
       details: { field: "include" },
     });
@@ -121,9 +119,7 @@ function includeField(body: Record<string, unknown>): DreamAction["kind"][] | un
 /** A conflict key must name a conflict the plan (with the review items accepted) has. */
 function checkConflictKeys(plan: DreamPlan, conflicts: Record<string, ConflictChoice>): void {
   const known = new Set(
-    plan.actions.flatMap((action) =>
-      action.kind === "conflict" ? [`${action.ids[0]}:${action.ids[1]}`] : [],
-    ),
+    plan.actions.flatMap((action) => (action.kind === "conflict" ? [conflictKey(action)] : [])),
   );
   for (const key of Object.keys(conflicts)) {
     if (!known.has(key)) {
@@ -195,10 +191,6 @@ async function runInScope(deps: RestDeps, caller: Caller, runId: string) {
   return shown;
 }
 
-function query(c: Context<RestEnv>): Record<string, string> {
-  return c.req.query();
-}
-
 export function dreamRoutes(app: Hono<RestEnv>, deps: RestDeps): void {
   app.post("/lucid/v1/dream/plan", async (c) => {
     const body = await readBody(c, deps);
@@ -255,7 +247,7 @@ export function dreamRoutes(app: Hono<RestEnv>, deps: RestDeps): void {
   });
 
   app.get("/lucid/v1/dream/runs", async (c) => {
-    const params = query(c);
+    const params = c.req.query();
     const caller = c.get("caller");
     const limit = numberField(params, "limit", { min: 1, max: 200, integer: true }) ?? 20;
     const named = namedScope(params);
@@ -288,7 +280,7 @@ export function dreamRoutes(app: Hono<RestEnv>, deps: RestDeps): void {
   });
 
   app.get("/lucid/v1/dream/gate", async (c) => {
-    const scope = scopeOfRequest(deps, c.get("caller"), query(c));
+    const scope = scopeOfRequest(deps, c.get("caller"), c.req.query());
     return c.json(await deps.memory.dream.gate(scope.options, { countAlways: true }));
   });
 }

@@ -83,8 +83,8 @@ function scopedRecords(
       fallback ??= requestScope(deps, caller, namedScope(requested)).scope;
       return { ...record, ...fallback };
     }
-    const scope =
-      caller.bound === undefined ? named : requestScope({ ...deps, defaults: {} }, caller, named).scope;
+    // Without a key, the record's scope as it names it; with one, checked inside the key's.
+    const scope = caller.bound === undefined ? named : requestScope(deps, caller, named).scope;
     const { user_id: _u, agent_id: _a, app_id: _p, run_id: _r, ...rest } = record;
     return { ...rest, ...scope };
   });
@@ -149,8 +149,9 @@ export function storeRoutes(app: Hono<RestEnv>, deps: RestDeps): void {
 
   app.get("/lucid/v1/export", async (c) => {
     const { filters } = readScope(deps, c.get("caller"), { named: namedScope(c.req.query()) });
+    // Whole before the first byte is sent: a failure midway is an error answer, never a backup cut
+    // short that looks complete. Exported as stored: a backup, the bytes `lucid export` writes.
     const lines: string[] = [];
-    // Exported as stored: an export is a backup, and `lucid export` writes the same bytes.
     for await (const record of deps.memory.exportMemories({ filters })) lines.push(JSON.stringify(record));
     return c.body(lines.length === 0 ? "" : `${lines.join("\n")}\n`, 200, {
       "Content-Type": "application/x-ndjson; charset=utf-8",

@@ -5,7 +5,6 @@
  * @module
  */
 
-import type { ComponentChildren } from "preact";
 import type { Memory } from "../wire.js";
 
 interface SideText {
@@ -18,7 +17,6 @@ interface SideText {
 export function TextsSideBySide(props: {
   readonly sides: readonly SideText[];
   readonly memories: Readonly<Record<string, Memory>>;
-  readonly children?: ComponentChildren;
 }) {
   return (
     <div class="side-by-side">
@@ -34,7 +32,6 @@ export function TextsSideBySide(props: {
           <code class="id">{side.id}</code>
         </figure>
       ))}
-      {props.children}
     </div>
   );
 }

@@ -56,7 +56,7 @@ export function RunDetailsView(props: { readonly runId: string; readonly version
   const before = new Map([
     ...Object.values(named).map((memory) => [memory.id, memory.memory] as const),
     ...memories.flatMap((change) =>
-      change.before === null ? [] : [[change.memoryId, change.before.row.text] as const],
+      change.before === null ? [] : [[change.memoryId, change.before.text] as const],
     ),
   ]);
   return (
@@ -91,7 +91,7 @@ export function RunDetailsView(props: { readonly runId: string; readonly version
               <td>
                 <code>{change.memoryId}</code>
               </td>
-              <td>{change.before === null ? <em>(did not exist)</em> : change.before.row.text}</td>
+              <td>{change.before === null ? <em>(did not exist)</em> : change.before.text}</td>
               <td>{effect(change)}</td>
             </tr>
           ))}

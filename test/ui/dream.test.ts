@@ -131,6 +131,10 @@ describeWithChromium("web UI: dream review, apply and undo", () => {
       await page.getByRole("button", { name: "Apply", exact: true }).click();
       const applied = (await (await answer).json()) as { runId: string; counts: Record<string, number> };
       await page.getByRole("heading", { name: "Applied" }).waitFor();
+      // The Apply button is gone with the plan: the cursor is on what it did.
+      await expect
+        .poll(() => page.getByRole("heading", { name: "Applied" }).evaluate((h) => h.matches(":focus")))
+        .toBe(true);
       expect(applied.counts).toMatchObject({
         merged: 1,
         pruned: 1,

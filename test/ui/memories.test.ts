@@ -144,11 +144,17 @@ describeWithChromium("web UI: memories", () => {
 
       await item.getByRole("button", { name: "Delete" }).click();
       const confirm = item.getByRole("group", { name: "Delete this memory?" });
+      // The question takes the cursor to its harmless answer.
+      expect(await isFocused(confirm.getByRole("button", { name: "Cancel" }))).toBe(true);
       await confirm.getByRole("button", { name: "Cancel" }).click();
       expect(await server.memory.get(id)).not.toBeNull();
       await item.getByRole("button", { name: "Delete" }).click();
       await confirm.getByRole("button", { name: "Confirm delete" }).click();
       await expect.poll(() => item.count()).toBe(0);
+      // The cursor is not lost with the memory: it is on another one.
+      await expect
+        .poll(() => page.evaluate("document.activeElement?.hasAttribute('data-memory-toggle') ?? false"))
+        .toBe(true);
       expect(await server.memory.get(id)).toBeNull();
       expect(problems).toEqual([]);
     },

@@ -108,7 +108,19 @@ describeWithChromium("web UI: sleep", () => {
       expect(diary).not.toContain("<!--");
       await screenshot(page, "sleep-promoted");
 
+      // A hand edit since the run: the rollback asks first, is refused, then is done anyway.
+      writeFileSync(join(dir, "MEMORY.md"), `${readFileSync(join(dir, "MEMORY.md"), "utf8")}- a hand edit\n`);
       await page.getByRole("button", { name: "Roll back last run" }).click();
+      const question = page.getByRole("group", { name: "Roll back the last promotion?" });
+      expect(
+        await question.getByRole("button", { name: "Cancel" }).evaluate((b) => b.matches(":focus")),
+      ).toBe(true);
+      await question.getByRole("button", { name: "Roll back", exact: true }).click();
+      const refused = page.getByRole("group", { name: "Roll back refused" });
+      await refused.waitFor();
+      expect(await refused.textContent()).toContain("1 line added, 0 lines removed");
+      expect(readFileSync(join(dir, "MEMORY.md"), "utf8")).toContain("- a hand edit");
+      await refused.getByRole("button", { name: "Roll back anyway" }).click();
       await page.getByRole("status").filter({ hasText: "rolled back" }).waitFor();
       expect(readFileSync(join(dir, "MEMORY.md"), "utf8")).toBe(MEMORY_MD);
       expect(problems).toEqual([]);

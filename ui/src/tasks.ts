@@ -58,7 +58,10 @@ export function useLoad<T>(load: (() => Promise<T>) | null, deps: readonly unkno
   const latest = useRef(0);
   useEffect(() => {
     if (load === null) {
+      // A call still in flight answers for what was asked before: its answer is dropped.
+      latest.current++;
       setData(undefined);
+      setBusy(false);
       return;
     }
     const call = ++latest.current;

@@ -46,7 +46,8 @@ export function Tabs<Id extends string>(props: {
           role="tab"
           id={tabId(tab.id)}
           aria-selected={tab.id === selected}
-          aria-controls={panelId(tab.id)}
+          // Only the selected view's panel is in the page: the others control nothing yet.
+          aria-controls={tab.id === selected ? panelId(tab.id) : undefined}
           tabIndex={tab.id === selected ? 0 : -1}
           onClick={() => onSelect(tab.id)}
         >

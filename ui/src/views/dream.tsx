@@ -6,7 +6,7 @@
  * @module
  */
 
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { api } from "../api.js";
 import { hasScope, useApp } from "../app-context.js";
 import { formatTime } from "../format-time.js";
@@ -46,6 +46,11 @@ export function DreamView() {
   const [planned, setPlanned] = useState<PlanResponse | null>(null);
   const [decisions, setDecisions] = useState<Decisions>(NO_DECISIONS);
   const [applied, setApplied] = useState<ApplyResponse | null>(null);
+  const appliedTitle = useRef<HTMLHeadingElement>(null);
+  // Apply took its button (and the plan) off the page: the cursor goes to what it did.
+  useEffect(() => {
+    if (applied !== null) appliedTitle.current?.focus();
+  }, [applied]);
 
   // Another scope: the plan shown is not its.
   useEffect(() => {
@@ -138,7 +143,9 @@ export function DreamView() {
       )}
       {applied !== null && (
         <section aria-labelledby="applied-title" class="applied">
-          <h3 id="applied-title">{applied.applied ? "Applied" : "Nothing applied"}</h3>
+          <h3 id="applied-title" ref={appliedTitle} tabIndex={-1}>
+            {applied.applied ? "Applied" : "Nothing applied"}
+          </h3>
           <ApplyCountsList counts={applied.counts} label="Apply counts" />
           {applied.runId !== null && (
             <>

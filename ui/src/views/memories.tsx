@@ -31,6 +31,8 @@ export function MemoriesView() {
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
   const [items, setItems] = useState<readonly Memory[]>([]);
+  /** Memories deleted here since the page was read: the total it showed, less those. */
+  const [deleted, setDeleted] = useState(0);
   const search = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLUListElement>(null);
   const ready = hasScope(app);
@@ -65,7 +67,10 @@ export function MemoriesView() {
           }),
     [ready, app.scope, query, page],
   );
-  useEffect(() => setItems(loaded.data?.results ?? []), [loaded.data]);
+  useEffect(() => {
+    setItems(loaded.data?.results ?? []);
+    setDeleted(0);
+  }, [loaded.data]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -91,7 +96,7 @@ export function MemoriesView() {
   }, []);
 
   if (!ready) return <p class="hint">Choose a scope above to see its memories.</p>;
-  const count = loaded.data?.count;
+  const count = loaded.data?.count === undefined ? undefined : loaded.data.count - deleted;
   const shownQuery = loaded.data?.query ?? null;
   const pages = count === undefined ? 1 : Math.max(1, Math.ceil(count / PAGE_SIZE));
   return (
@@ -146,9 +151,27 @@ export function MemoriesView() {
             open={openId === memory.id}
             onToggle={() => setOpenId(openId === memory.id ? null : memory.id)}
             onChange={(updated) =>
-              setItems(items.map((item) => (item.id === updated.id ? { ...item, ...updated } : item)))
+              // From the latest list (two changes may overlap); a new text drops its old score.
+              setItems((current) =>
+                current.map((item) =>
+                  item.id !== updated.id
+                    ? item
+                    : updated.memory === item.memory
+                      ? { ...item, ...updated }
+                      : { ...updated, score: undefined, score_breakdown: undefined },
+                ),
+              )
             }
-            onDelete={(id) => setItems(items.filter((item) => item.id !== id))}
+            onDelete={(id) => {
+              const at = items.findIndex((item) => item.id === id);
+              setItems((current) => current.filter((item) => item.id !== id));
+              setDeleted((value) => value + 1);
+              // The deleted memory took the cursor with it: it goes to the next one (or the search box).
+              setTimeout(() => {
+                const toggles = list.current?.querySelectorAll<HTMLElement>("[data-memory-toggle]") ?? [];
+                (toggles[at] ?? toggles[at - 1] ?? search.current)?.focus();
+              }, 0);
+            }}
           />
         ))}
       </ul>

@@ -34,11 +34,14 @@ export function MemoryCard(props: {
   const [showHistory, setShowHistory] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   const editor = useRef<HTMLInputElement>(null);
+  const cancelDelete = useRef<HTMLButtonElement>(null);
   const detailsId = `memory-${memory.id}`;
   const path = `/v1/memories/${encodeURIComponent(memory.id)}/`;
 
   useEffect(() => {
     if (mode === "edit") editor.current?.focus();
+    // The question replaces the Delete button: the cursor goes to its harmless answer.
+    if (mode === "confirm-delete") cancelDelete.current?.focus();
   }, [mode]);
 
   const back = () => {
@@ -72,7 +75,7 @@ export function MemoryCard(props: {
         class="toggle"
         data-memory-toggle=""
         aria-expanded={open}
-        aria-controls={detailsId}
+        aria-controls={open ? detailsId : undefined}
         onClick={props.onToggle}
       >
         <span class="text">{memory.memory}</span>
@@ -133,7 +136,7 @@ export function MemoryCard(props: {
               <button type="button" class="danger" disabled={task.busy} onClick={remove}>
                 Confirm delete
               </button>
-              <button type="button" onClick={back}>
+              <button type="button" ref={cancelDelete} onClick={back}>
                 Cancel
               </button>
             </fieldset>

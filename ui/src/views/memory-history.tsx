@@ -8,6 +8,7 @@
 
 import { api } from "../api.js";
 import { formatTime } from "../format-time.js";
+import { Pending } from "../parts/pending.js";
 import { useLoad } from "../tasks.js";
 import type { HistoryRow } from "../wire.js";
 
@@ -16,7 +17,7 @@ export function MemoryHistory(props: { readonly id: string; readonly version: st
     () => api<HistoryRow[]>(`/v1/memories/${encodeURIComponent(props.id)}/history/`),
     [props.id, props.version],
   );
-  if (history.data === undefined) return <p aria-busy="true">Loading history…</p>;
+  if (history.data === undefined) return <Pending loaded={history} what="The history" />;
   return (
     <ol class="history" aria-label="History">
       {history.data.map((row) => (

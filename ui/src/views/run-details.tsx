@@ -8,6 +8,7 @@
 
 import { api } from "../api.js";
 import { ApplyCountsList } from "../parts/apply-counts.js";
+import { Pending } from "../parts/pending.js";
 import { useLoad } from "../tasks.js";
 import type { DreamAction, MemoryChange, RunDetails } from "../wire.js";
 
@@ -50,7 +51,7 @@ export function RunDetailsView(props: { readonly runId: string; readonly version
     () => api<RunDetails>(`/lucid/v1/dream/runs/${encodeURIComponent(props.runId)}`),
     [props.runId, props.version],
   );
-  if (details.data === undefined) return <p aria-busy="true">Loading run {props.runId}…</p>;
+  if (details.data === undefined) return <Pending loaded={details} what={`Run ${props.runId}`} />;
   const { run, memories, named } = details.data;
   // A memory's text before the run where it touched it; as it is now where it did not.
   const before = new Map([

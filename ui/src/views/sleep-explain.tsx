@@ -6,6 +6,7 @@
  */
 
 import { api } from "../api.js";
+import { Pending } from "../parts/pending.js";
 import { useLoad } from "../tasks.js";
 import type { Explanation } from "../wire.js";
 
@@ -17,7 +18,7 @@ export function SleepExplain(props: { readonly target: string }) {
     [props.target],
   );
   const e = explained.data;
-  if (e === undefined) return <p aria-busy="true">Explaining {props.target}…</p>;
+  if (e === undefined) return <Pending loaded={explained} what={`The explanation of ${props.target}`} />;
   return (
     <section class="explain" aria-labelledby="explain-title">
       <h4 id="explain-title">

@@ -11,6 +11,8 @@ import { api } from "../api.js";
 import { useApp } from "../app-context.js";
 import { formatTime } from "../format-time.js";
 import { LineDiffView } from "../parts/line-diff-view.js";
+import { Pending } from "../parts/pending.js";
+import { RollbackControl } from "../parts/rollback-control.js";
 import { useLoad, useTask } from "../tasks.js";
 import type { Diary, PromoteResult, RollbackResult, SleepStatus } from "../wire.js";
 import { SleepExplain } from "./sleep-explain.js";
@@ -63,7 +65,8 @@ function PromoteOutcome(props: { readonly result: PromoteResult }) {
       <p role="status">
         {result.applied
           ? `${result.promoted.length} promoted${result.runId === null ? "" : ` in run ${result.runId}`}.`
-          : `${result.candidates.length} ${result.candidates.length === 1 ? "candidate" : "candidates"} would be promoted.`}
+          : // A draft's `promoted` is what it would write; `candidates` also holds those refused or held already.
+            `${result.promoted.length} ${result.promoted.length === 1 ? "range" : "ranges"} would be promoted.`}
         {result.refused.length > 0 && ` ${result.refused.length} refused.`}
       </p>
       {result.refused.length > 0 && (
@@ -115,11 +118,7 @@ export function SleepView() {
       diary.reload();
     }
   };
-  const rollback = async () => {
-    const result = await task.run(() =>
-      api<RollbackResult>("/lucid/v1/sleep/rollback", { method: "POST", body: {} }),
-    );
-    if (result === undefined) return;
+  const rolledBackNow = (result: RollbackResult) => {
     setRolledBack(result);
     setPromoted(null);
     setExplained(null);
@@ -132,7 +131,7 @@ export function SleepView() {
     <section aria-labelledby="sleep-title" aria-busy={status.busy || task.busy}>
       <h2 id="sleep-title">Sleep</h2>
       {s === undefined ? (
-        <p aria-busy="true">Loading the workspace's status…</p>
+        <Pending loaded={status} what="The workspace's status" />
       ) : (
         <>
           <StatusFields status={s} />
@@ -206,13 +205,11 @@ export function SleepView() {
         >
           Promote
         </button>
-        <button
-          type="button"
+        <RollbackControl
+          runId={s?.lastRun?.id ?? null}
           disabled={task.busy || s?.lastRun === null || s?.lastRun?.undoneAt !== null}
-          onClick={rollback}
-        >
-          Roll back last run
-        </button>
+          onRolledBack={rolledBackNow}
+        />
       </div>
       {promoted !== null && <PromoteOutcome result={promoted} />}
       {rolledBack !== null && (
@@ -225,7 +222,7 @@ export function SleepView() {
       <section aria-labelledby="diary-title">
         <h3 id="diary-title">Dream Diary</h3>
         {diary.data === undefined ? (
-          <p aria-busy="true">Loading the diary…</p>
+          <Pending loaded={diary} what="The diary" />
         ) : diary.data.exists ? (
           <pre class="diary">{readableDiary(diary.data.text)}</pre>
         ) : (

@@ -143,18 +143,18 @@ export type { FusionWeights } from "./search/fuse.js";
 export { FUSION_WEIGHTS } from "./search/fuse.js";
 export { findSecrets, redact } from "./secrets/index.js";
 export type { Finding, SecretScannerOptions } from "./secrets/types.js";
-export type {
-  PromotedEntry,
-  PromoteResult,
-  PromotionCandidate,
-  PromotionRefusal,
-} from "./sleep/deep-promote.js";
 export type { BackfillResult, BackfillRollback } from "./sleep/diary-backfill.js";
 export type { Explanation } from "./sleep/explain.js";
 export type { OpenClawImport } from "./sleep/import-openclaw.js";
 export type { IndexReport } from "./sleep/note-index.js";
 export type { NoteRange } from "./sleep/note-range.js";
 export type { Blocker } from "./sleep/promotion-blockers.js";
+export type {
+  PromotedEntry,
+  PromoteResult,
+  PromotionCandidate,
+  PromotionRefusal,
+} from "./sleep/promotion-types.js";
 export type { RecallEntry, SignalType } from "./sleep/recall-entry.js";
 export type { RecallHitInput, RecordResult } from "./sleep/record-recalls.js";
 export type { SleepSettings, SleepSettingsInput } from "./sleep/sleep-config.js";

@@ -38,98 +38,22 @@ import { conceptTags } from "./concept-tags.js";
 import { type DeepOptions, rankForPromotion, type Scored } from "./deep-rank.js";
 import { compactForBudget, MEMORY_MAX_CHARS } from "./memory-budget.js";
 import { locateMemoryFile, readBytes, restoreFile, sha256, writeAtomically } from "./memory-file.js";
-import type { AddressedRange } from "./note-range.js";
 import { appendSection, promotedKeys, promotionSection, visibleSnippet } from "./promotion-format.js";
+import type {
+  PromotedEntry,
+  PromoteOptions,
+  PromoteResult,
+  PromotionCandidate,
+  PromotionRefusal,
+  SleepRunPlan,
+} from "./promotion-types.js";
 import type { RecallEntry } from "./recall-entry.js";
 import { MAX_SNIPPET_CHARS, noteAddress, recallKey } from "./recall-keys.js";
 import { patchRecalls, workspaceRecalls } from "./record-recalls.js";
 import { redactNote } from "./redact-note.js";
-import { type RehydrateRefusal, rehydrate } from "./rehydrate.js";
+import { rehydrate } from "./rehydrate.js";
 import { sleepNow } from "./sleep-now.js";
 import { SLEEP_RUN_KIND, sleepKey, sleepLeaseKey } from "./sleep-run.js";
-
-export interface PromoteOptions extends Omit<DeepOptions, "now"> {
-  /** The sweep's clock (ISO); default now. */
-  readonly now?: string;
-  /** Write `MEMORY.md` and the store; default false (a preview). */
-  readonly apply?: boolean;
-  /**
-   * Report `MEMORY.md` before and after (`memoryFileDiff`): without `apply`, a preview that composes
-   * what it would become, refusals and compaction included, writing nothing; with `apply`, what
-   * was written.
-   */
-  readonly draft?: boolean;
-  /** Where the promoted snippets go as long-term memories. */
-  readonly scope: Scope;
-  /** The zone of the section's date. Default the context's. */
-  readonly timeZone?: string;
-  /** The `MEMORY.md` budget in characters. Default 10,000. */
-  readonly maxChars?: number;
-  /** How much of the generated sections' text compaction may drop, 0–1. Default 0.25. */
-  readonly maxLoss?: number;
-  /** Visible characters of a promoted bullet. Default 640 (OpenClaw's 160 tokens × 4). */
-  readonly visibleChars?: number;
-}
-
-/** A ranked candidate, as the preview table and `--json` show it. */
-export interface PromotionCandidate extends AddressedRange {
-  readonly rank: number;
-  readonly key: string;
-  readonly snippet: string;
-  readonly score: number;
-  readonly recalls: number;
-  readonly signals: number;
-  readonly uniqueQueries: number;
-  readonly days: number;
-  readonly ageDays: number;
-}
-
-export type PromotionRefusal = RehydrateRefusal | "source-changed" | "budget" | "missing-file";
-
-export interface PromotedEntry {
-  readonly key: string;
-  readonly path: string;
-  /** Where the range is now (it may have moved since it was recalled). */
-  readonly startLine: number;
-  readonly endLine: number;
-  readonly score: number;
-  /** The promotion marker written before its bullet. */
-  readonly marker: string;
-  /** The long-term memory it became (null when the scope already held the same text). */
-  readonly memoryId: string | null;
-}
-
-export interface PromoteResult {
-  readonly workspace: string;
-  readonly memoryFile: string;
-  readonly now: string;
-  readonly applied: boolean;
-  /** The run to roll back; null when nothing was written to `MEMORY.md`. */
-  readonly runId: string | null;
-  readonly candidates: readonly PromotionCandidate[];
-  readonly promoted: readonly PromotedEntry[];
-  /** Keys `MEMORY.md` already held: marked promoted, not appended again. */
-  readonly reconciled: readonly string[];
-  readonly refused: readonly {
-    readonly key: string;
-    readonly address: string;
-    readonly reason: PromotionRefusal;
-  }[];
-  /** Dates of the generated sections compaction dropped to make room. */
-  readonly compactedDates: readonly string[];
-  /** With `draft`: `MEMORY.md` before and after (as written, or as it would be). */
-  readonly memoryFileDiff?: { readonly before: string; readonly after: string };
-}
-
-/** What a sleep run records, read back by rollback. */
-export interface SleepRunPlan {
-  readonly workspace: string;
-  readonly memoryFile: string;
-  readonly promoted: readonly PromotedEntry[];
-  readonly reconciled: readonly string[];
-  /** `MEMORY.md` as the run left it, to name what changed since. */
-  readonly after: string;
-}
 
 /**
  * @example
@@ -207,7 +131,7 @@ export async function applyPromotion(
     }
     return sources.get(path) ?? null;
   };
-  let ready: { scored: Scored; startLine: number; endLine: number }[] = [];
+  let ready: ReadyRange[] = [];
   for (const scored of ranked) {
     if (already.has(scored.entry.key)) continue;
     const source = await sourceOf(scored.entry.path);
@@ -257,26 +181,23 @@ export async function applyPromotion(
 
   const next = ready.length === 0 ? text : appendSection(compaction.text, sectionOf(ready));
   const memoryFileDiff = { before: text, after: next };
+  /** The result, written or not: a preview always shows `MEMORY.md` before and after. */
+  const resultOf = (runId: string | null, promoted: readonly PromotedEntry[]): PromoteResult => ({
+    ...base,
+    applied: options.apply === true,
+    runId,
+    candidates,
+    promoted,
+    reconciled: reconciled.map((scored) => scored.entry.key),
+    refused,
+    compactedDates: ready.length > 0 ? compaction.compactedDates : [],
+    ...(options.draft === true || options.apply !== true ? { memoryFileDiff } : {}),
+  });
   if (options.apply !== true) {
-    return {
-      ...base,
-      applied: false,
-      runId: null,
-      candidates,
-      promoted: ready.map(({ scored, startLine, endLine }) => ({
-        key: scored.entry.key,
-        path: scored.entry.path,
-        startLine,
-        endLine,
-        score: round(scored.score),
-        marker: `<!-- openclaw-memory-promotion:${scored.entry.key} -->`,
-        memoryId: null,
-      })),
-      reconciled: reconciled.map((scored) => scored.entry.key),
-      refused,
-      compactedDates: ready.length > 0 ? compaction.compactedDates : [],
-      memoryFileDiff,
-    };
+    return resultOf(
+      null,
+      ready.map((item) => promotedEntry(item, null)),
+    );
   }
   // The long-term memory says what the bullet says, whole: no list marker, one line.
   const prepared = ready.map((item) =>
@@ -329,15 +250,7 @@ export async function applyPromotion(
             after: { hash: row.hash, updatedAt: row.updatedAt },
           });
         }
-        entries.push({
-          key: entry.key,
-          path: entry.path,
-          startLine: item.startLine,
-          endLine: item.endLine,
-          score: round(item.scored.score),
-          marker: `<!-- openclaw-memory-promotion:${entry.key} -->`,
-          memoryId,
-        });
+        entries.push(promotedEntry(item, memoryId));
       }
       const marked = [...ready.map((item) => item.scored.entry), ...reconciled.map((scored) => scored.entry)];
       // Onto the records as they are now: recalls recorded while this ran are kept.
@@ -370,22 +283,33 @@ export async function applyPromotion(
       }
       return entries;
     });
-    return {
-      ...base,
-      applied: true,
-      runId,
-      candidates,
-      promoted,
-      reconciled: reconciled.map((scored) => scored.entry.key),
-      refused,
-      compactedDates: ready.length > 0 ? compaction.compactedDates : [],
-      ...(options.draft === true ? { memoryFileDiff } : {}),
-    };
+    return resultOf(runId, promoted);
   } catch (error) {
     // The store said no: MEMORY.md goes back to the bytes it had, so file and store agree.
     if (runId !== null) await restoreFile(memoryFile.target, before);
     throw error;
   }
+}
+
+/** A range ready to promote: its ranked entry and the lines of its note it spans now. */
+interface ReadyRange {
+  readonly scored: Scored;
+  readonly startLine: number;
+  readonly endLine: number;
+}
+
+/** A promoted range as the result reports it; `memoryId` the memory it became (null: none made). */
+function promotedEntry(item: ReadyRange, memoryId: string | null): PromotedEntry {
+  const { entry } = item.scored;
+  return {
+    key: entry.key,
+    path: entry.path,
+    startLine: item.startLine,
+    endLine: item.endLine,
+    score: round(item.scored.score),
+    marker: `<!-- openclaw-memory-promotion:${entry.key} -->`,
+    memoryId,
+  };
 }
 
 /** The ranked candidates of `entries`, as a preview shows them. */

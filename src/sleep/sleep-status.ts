@@ -9,11 +9,12 @@
 import { resolve } from "node:path";
 import type { MemoryContext } from "../core/context.js";
 import type { SleepEvent } from "../store/ports/sleep-state.js";
-import { type PromotionCandidate, rankCandidates } from "./deep-promote.js";
+import { rankCandidates } from "./deep-promote.js";
 import type { DeepOptions } from "./deep-rank.js";
 import { MEMORY_MAX_CHARS } from "./memory-budget.js";
 import { locateMemoryFile, readBytes } from "./memory-file.js";
 import { type Blocker, promotionBlockers } from "./promotion-blockers.js";
+import type { PromotionCandidate } from "./promotion-types.js";
 import { workspaceRecalls } from "./record-recalls.js";
 import { DEFAULT_SLEEP_SETTINGS, type SleepSettings } from "./sleep-config.js";
 import { sleepNow } from "./sleep-now.js";

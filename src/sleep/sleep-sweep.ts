@@ -8,18 +8,14 @@ import { isLucidError } from "../errors.js";
 import type { SleepEventInput } from "../store/ports/sleep-state.js";
 import { calendarDay } from "../text/expiry-date.js";
 import { planDailyIngestion, recordDailyIngestion, withIngestion } from "./daily-ingest.js";
-import {
-  applyPromotion,
-  type PromoteResult,
-  type PromotionCandidate,
-  rankCandidates,
-} from "./deep-promote.js";
+import { applyPromotion, rankCandidates } from "./deep-promote.js";
 import type { DeepOptions } from "./deep-rank.js";
 import { backfillDateLabel, diaryEntries, readDiary } from "./dream-diary.js";
 import { lightBody, type StagedEntry, selectLightCandidates, withLightSignal } from "./light-phase.js";
 import type { Phase } from "./managed-block.js";
 import { type IndexReport, indexWorkspace } from "./note-index.js";
 import { writePhaseOutput } from "./phase-output.js";
+import type { PromoteResult, PromotionCandidate } from "./promotion-types.js";
 import type { RecallEntry } from "./recall-entry.js";
 import { patchRecalls, workspaceRecalls } from "./record-recalls.js";
 import { type Reflection, remBody, runRem, type Truth, withRemSignal } from "./rem-phase.js";

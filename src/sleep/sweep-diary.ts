@@ -9,7 +9,6 @@
 import type { LlmRun } from "../core/llm-run.js";
 import { LucidError } from "../errors.js";
 import { conceptTags } from "./concept-tags.js";
-import type { PromoteResult, PromotionCandidate } from "./deep-promote.js";
 import { composeDiaryEntry, type DiaryEntryMaterial } from "./diary-entry.js";
 import { type NarrativeFallbackReason, writeNarrative } from "./diary-narrative.js";
 import {
@@ -23,6 +22,7 @@ import {
   upsertDeepReport,
 } from "./dream-diary.js";
 import type { StagedEntry } from "./light-phase.js";
+import type { PromoteResult, PromotionCandidate } from "./promotion-types.js";
 import type { Reflection, Truth } from "./rem-phase.js";
 
 /**

@@ -12,8 +12,8 @@ import type { DreamAction, DreamPlan, ReviewItem } from "../../src/dream/plan.js
 import type { changeOut } from "../../src/http/routes/lucid-dream.js";
 import type { ScanFinding, ScanResult } from "../../src/memory/scan.js";
 import type { ScoreDetails } from "../../src/memory/types.js";
-import type { PromoteResult, PromotionCandidate } from "../../src/sleep/deep-promote.js";
 import type { Explanation } from "../../src/sleep/explain.js";
+import type { PromoteResult, PromotionCandidate } from "../../src/sleep/promotion-types.js";
 import type { RollbackResult } from "../../src/sleep/sleep-rollback.js";
 import type { SleepStatus } from "../../src/sleep/sleep-status.js";
 import type * as Wire from "../../ui/src/wire.js";

@@ -4,8 +4,8 @@
  * @module
  */
 
-import type { PromoteResult } from "../../sleep/deep-promote.js";
 import type { Explanation } from "../../sleep/explain.js";
+import type { PromoteResult } from "../../sleep/promotion-types.js";
 import type { RecallEntry } from "../../sleep/recall-entry.js";
 import type { SleepStatus } from "../../sleep/sleep-status.js";
 import type { NoteResult } from "../../sleep/workspace-search.js";

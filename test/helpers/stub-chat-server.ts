@@ -329,3 +329,16 @@ function parseJson(text: string): unknown {
     return text;
   }
 }
+
+/** The text of each user message of a chat request (string or content-part form). */
+export function userTexts(messages: readonly { role?: string; content?: unknown }[]): string[] {
+  return messages
+    .filter((message) => message.role === "user")
+    .map((message) =>
+      typeof message.content === "string"
+        ? message.content
+        : Array.isArray(message.content)
+          ? message.content.map((part: { text?: string }) => part.text ?? "").join("")
+          : "",
+    );
+}

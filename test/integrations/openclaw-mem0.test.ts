@@ -21,7 +21,12 @@ import {
   type RecordingProxy,
   startRecordingProxy,
 } from "../helpers/openclaw-mem0.js";
-import { type StubChatCall, type StubReply, useStubChatServer } from "../helpers/stub-chat-server.js";
+import {
+  type StubChatCall,
+  type StubReply,
+  userTexts,
+  useStubChatServer,
+} from "../helpers/stub-chat-server.js";
 import { startTestServer, type TestServer } from "../http/rest-server.js";
 
 const TEST = 180_000;
@@ -29,19 +34,6 @@ const TURN = 170_000;
 const PLUGIN = "openclaw-mem0";
 
 const FACT = "Please remember for the future: I am allergic to peanuts, and I always drink my coffee black.";
-
-/** The text of each user message of a chat request (string or content-part form). */
-function userTexts(messages: readonly { role?: string; content?: unknown }[]): string[] {
-  return messages
-    .filter((message) => message.role === "user")
-    .map((message) =>
-      typeof message.content === "string"
-        ? message.content
-        : Array.isArray(message.content)
-          ? message.content.map((part: { text?: string }) => part.text ?? "").join("")
-          : "",
-    );
-}
 
 /** A path with its ids (memories, events) replaced by `{id}`, to list the routes hit. */
 function routeOf(method: string, url: string): string {

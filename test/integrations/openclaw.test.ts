@@ -11,24 +11,11 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeWithHost, type HostRun, openclawConfig, runOpenclaw } from "../helpers/hosts.js";
-import { useStubChatServer } from "../helpers/stub-chat-server.js";
+import { userTexts, useStubChatServer } from "../helpers/stub-chat-server.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const LUCID = [process.execPath, join(ROOT, "bin", "lucid.js")];
 const TURN = 240_000;
-
-/** The text of each user message of a chat request (string or content-part form). */
-function userTexts(messages: readonly { role?: string; content?: unknown }[]): string[] {
-  return messages
-    .filter((message) => message.role === "user")
-    .map((message) =>
-      typeof message.content === "string"
-        ? message.content
-        : Array.isArray(message.content)
-          ? message.content.map((part: { text?: string }) => part.text ?? "").join("")
-          : "",
-    );
-}
 
 describeWithHost("openclaw", "Lucid as OpenClaw's memory plugin", () => {
   const llm = useStubChatServer();

@@ -10,10 +10,8 @@
  * 'self'`) refuses inline scripts, and must go on refusing them.
  */
 
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../http/rest-server.js";
@@ -25,10 +23,10 @@ import {
   type UiBrowser,
   watchPage,
 } from "./browser.js";
+import { writeKyotoWorkspace } from "./kyoto-workspace.js";
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-const DAY_MS = 86_400_000;
 const SCHEMES = ["light", "dark"] as const;
 
 interface AxeViolation {
@@ -82,24 +80,10 @@ describeWithChromium("web UI: accessibility (axe-core, WCAG 2.1 AA)", () => {
 
   beforeAll(async () => {
     await buildUi();
-    dir = mkdtempSync(join(tmpdir(), "lucid-ui-a11y-"));
-    const start = Date.now() - 5 * DAY_MS;
-    note = `memory/${new Date(start).toISOString().slice(0, 10)}.md`;
-    mkdirSync(join(dir, "memory"), { recursive: true });
-    writeFileSync(
-      join(dir, "MEMORY.md"),
-      "# Long-Term Memory\n\n- Nadia's team ships the flood model in spring\n",
-    );
-    writeFileSync(join(dir, note), "# Notes\n\n## Travel\n- book the ryokan in Kyoto by March\n");
+    const kyoto = writeKyotoWorkspace("lucid-ui-a11y-");
+    ({ dir, note } = kyoto);
     server = await startTestServer({ workspace: dir });
-    const workspace = server.memory.workspace(dir);
-    for (let day = 0; day < 5; day++) {
-      await workspace.record(
-        `question ${day + 1} about the Kyoto trip`,
-        [{ path: note, startLine: 4, endLine: 4, score: 0.95 }],
-        { at: new Date(start + day * DAY_MS).toISOString() },
-      );
-    }
+    await kyoto.recall(server.memory.workspace(dir));
     // A scope per colour scheme: each test applies a dream of its own.
     for (const scheme of SCHEMES) await seed(server, { userId: `alice-${scheme}` });
     ui = await launchUiBrowser();

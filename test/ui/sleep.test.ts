@@ -3,8 +3,7 @@
  * explained, the MEMORY.md diff a promotion would write (lines marked + and -), the promotion
  * itself (MEMORY.md on disk has the line), and rolling it back (MEMORY.md byte for byte again).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../http/rest-server.js";
@@ -17,10 +16,7 @@ import {
   type UiBrowser,
   watchPage,
 } from "./browser.js";
-
-const DAY_MS = 86_400_000;
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const MEMORY_MD = "# Long-Term Memory\n\n- Nadia's team ships the flood model in spring\n";
+import { KYOTO_MEMORY_MD, writeKyotoWorkspace } from "./kyoto-workspace.js";
 
 describeWithChromium("web UI: sleep", () => {
   let server: TestServer;
@@ -30,30 +26,14 @@ describeWithChromium("web UI: sleep", () => {
 
   beforeAll(async () => {
     await buildUi();
-    // A daily note of five days ago, its travel line recalled by a new question on each day since:
-    // recent and asked often enough to pass every gate against the real clock the page uses.
-    dir = mkdtempSync(join(tmpdir(), "lucid-ui-workspace-"));
-    const start = Date.now() - 5 * DAY_MS;
-    note = `memory/${isoDay(start)}.md`;
-    mkdirSync(join(dir, "memory"), { recursive: true });
-    writeFileSync(join(dir, "MEMORY.md"), MEMORY_MD);
+    const kyoto = writeKyotoWorkspace("lucid-ui-workspace-");
+    ({ dir, note } = kyoto);
     writeFileSync(
       join(dir, "DREAMS.md"),
       "# Dream Diary\n\n<!-- openclaw:dreaming:diary:start -->\n*December 1, 2026*\n\nThe notes kept coming back to Kyoto.\n\n<!-- openclaw:dreaming:diary:end -->\n",
     );
-    writeFileSync(
-      join(dir, note),
-      `# ${isoDay(start)}\n\n## Travel\n- book the ryokan in Kyoto by March\n- renew both passports before February\n`,
-    );
     server = await startTestServer({ workspace: dir });
-    const workspace = server.memory.workspace(dir);
-    for (let day = 0; day < 5; day++) {
-      await workspace.record(
-        `question ${day + 1} about the Kyoto trip`,
-        [{ path: note, startLine: 4, endLine: 4, score: 0.95 }],
-        { at: new Date(start + day * DAY_MS + 9 * 3_600_000).toISOString() },
-      );
-    }
+    await kyoto.recall(server.memory.workspace(dir));
     ui = await launchUiBrowser();
   }, UI_TEST_TIMEOUT);
   afterAll(async () => {
@@ -92,7 +72,7 @@ describeWithChromium("web UI: sleep", () => {
         added.some((line) => line.startsWith("+ ") && line.includes("book the ryokan in Kyoto by March")),
       ).toBe(true);
       expect(await diff.locator(".line.same").first().textContent()).toBe("  # Long-Term Memory\n");
-      expect(readFileSync(join(dir, "MEMORY.md"), "utf8")).toBe(MEMORY_MD);
+      expect(readFileSync(join(dir, "MEMORY.md"), "utf8")).toBe(KYOTO_MEMORY_MD);
       await screenshot(page, "sleep-preview");
 
       await page.getByRole("button", { name: "Promote", exact: true }).click();
@@ -122,7 +102,7 @@ describeWithChromium("web UI: sleep", () => {
       expect(readFileSync(join(dir, "MEMORY.md"), "utf8")).toContain("- a hand edit");
       await refused.getByRole("button", { name: "Roll back anyway" }).click();
       await page.getByRole("status").filter({ hasText: "rolled back" }).waitFor();
-      expect(readFileSync(join(dir, "MEMORY.md"), "utf8")).toBe(MEMORY_MD);
+      expect(readFileSync(join(dir, "MEMORY.md"), "utf8")).toBe(KYOTO_MEMORY_MD);
       expect(problems).toEqual([]);
       await page.close();
     },

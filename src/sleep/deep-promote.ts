@@ -27,7 +27,6 @@ import type { MemoryContext } from "../core/context.js";
 import { embedTexts } from "../core/embed-texts.js";
 import { withLease } from "../core/lease.js";
 import { newRunId } from "../core/run-id.js";
-import type { Scope } from "../core/scope.js";
 import { secretsGuardOf } from "../core/secrets-guard.js";
 import { createMemoryWriter } from "../core/write/memory-writer.js";
 import { prepareText } from "../core/write/prepare-text.js";

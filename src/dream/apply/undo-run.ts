@@ -8,11 +8,11 @@
 
 import type { MemoryContext } from "../../core/context.js";
 import { embedTexts } from "../../core/embed-texts.js";
-import { type Scope, scopeOfRow, withinScope } from "../../core/scope.js";
+import { scopeOfRow, withinScope } from "../../core/scope.js";
 import { createMemoryWriter } from "../../core/write/memory-writer.js";
 import { LucidError } from "../../errors.js";
+import type { MemoryRow } from "../../store/ports/memories.js";
 import type { MemoryChange } from "../../store/ports/runs.js";
-import type { MemoryStoreOps } from "../../store/store.js";
 import { readDreamRun } from "../dream-run.js";
 import { DREAM_RUN_KIND } from "../run-kind.js";
 
@@ -71,9 +71,14 @@ export async function undoRun(
   const at = context.clock.now().toISOString();
 
   return context.store.transaction(async (tx) => {
+    const rows = new Map(
+      (await tx.getMemories(memories.map((memory) => memory.memoryId))).map((row) => [row.id, row]),
+    );
     // Ids another scope holds now are left whatever `force` says: they are no conflict to override.
-    const keptOtherScope = await heldOutsideScope(tx, memories, found.run.scope);
-    const changed = (await changedSince(tx, memories)).filter((id) => !keptOtherScope.includes(id));
+    const keptOtherScope = [...rows.values()]
+      .filter((row) => !withinScope(row, found.run.scope))
+      .map((row) => row.id);
+    const changed = changedSince(rows, memories).filter((id) => !keptOtherScope.includes(id));
     if (changed.length > 0 && options.force !== true) {
       throw new LucidError(
         "UNDO_CONFLICT",
@@ -114,21 +119,8 @@ export async function undoRun(
   });
 }
 
-/** Touched ids that now hold a memory outside the run's scope. */
-async function heldOutsideScope(
-  tx: MemoryStoreOps,
-  memories: readonly MemoryChange[],
-  scope: Scope,
-): Promise<string[]> {
-  const rows = await tx.getMemories(memories.map((memory) => memory.memoryId));
-  return rows.filter((row) => !withinScope(row, scope)).map((row) => row.id);
-}
-
-/** Touched memories whose current state is not what the run left. */
-async function changedSince(tx: MemoryStoreOps, memories: readonly MemoryChange[]): Promise<string[]> {
-  const rows = new Map(
-    (await tx.getMemories(memories.map((memory) => memory.memoryId))).map((row) => [row.id, row]),
-  );
+/** Touched memories whose current state (`rows`, by id) is not what the run left. */
+function changedSince(rows: ReadonlyMap<string, MemoryRow>, memories: readonly MemoryChange[]): string[] {
   return memories
     .filter((memory) => {
       const row = rows.get(memory.memoryId);

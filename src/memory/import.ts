@@ -59,24 +59,23 @@ export async function importMemories(
   if (!Number.isInteger(batchSize) || batchSize < 1) {
     throw new LucidError("INVALID_ARGUMENT", `batchSize must be a positive integer, got ${batchSize}.`);
   }
-  if (options.strict === true) refuseInvalid(context, slots, defaultScope);
+  const prepareAt = (index: number) => prepareSlot(context, slots[index] as ImportSlot, index, defaultScope);
+  // Strict: every record is prepared before any batch is written, and those are the ones written.
+  const preparedFirst =
+    options.strict === true
+      ? refuseInvalid(
+          slots,
+          slots.map((_, index) => prepareAt(index)),
+        )
+      : [];
   const items: ImportItemResult[] = [];
   for (let start = 0; start < slots.length; start += batchSize) {
-    const batch = slots.slice(start, start + batchSize);
     const prepared: Prepared[] = [];
-    batch.forEach((slot, offset) => {
-      const index = start + offset;
-      if ("error" in slot) {
-        items.push({ index, status: "failed", error: slot.error });
-        return;
-      }
-      try {
-        prepared.push(prepare(context, withDefaultScope(slot.record, defaultScope), index));
-      } catch (error) {
-        if (!isLucidError(error)) throw error;
-        items.push({ index, status: "failed", error: { code: error.code, message: error.message } });
-      }
-    });
+    for (let index = start; index < Math.min(start + batchSize, slots.length); index++) {
+      const outcome = preparedFirst[index] ?? prepareAt(index);
+      if ("error" in outcome) items.push({ index, status: "failed", error: outcome.error });
+      else prepared.push(outcome);
+    }
     items.push(...(await writeBatch(context, prepared, onConflict)));
     options.onProgress?.({ done: Math.min(start + batchSize, slots.length), total: slots.length });
   }
@@ -131,24 +130,37 @@ function importSlots(input: ImportInput): ImportSlot[] {
   });
 }
 
-/** `strict`: every record is prepared (checked, nothing written) first; any failure refuses them all. */
-function refuseInvalid(context: MemoryContext, slots: readonly ImportSlot[], scope: Scope): void {
-  const failures: { index: number; line?: number; code: string; message: string }[] = [];
-  slots.forEach((slot, index) => {
-    const at = { index, ...(slot.line === undefined ? {} : { line: slot.line }) };
-    if ("error" in slot) {
-      failures.push({ ...at, ...slot.error });
-      return;
-    }
-    try {
-      prepare(context, withDefaultScope(slot.record, scope), index);
-    } catch (error) {
-      if (!isLucidError(error)) throw error;
-      failures.push({ ...at, code: error.code, message: error.message });
-    }
+/** Why a record cannot be a memory. */
+type SlotFailure = { readonly error: { code: string; message: string } };
+
+/** A slot as a memory ready to write, or why it cannot be one. */
+function prepareSlot(
+  context: MemoryContext,
+  slot: ImportSlot,
+  index: number,
+  scope: Scope,
+): Prepared | SlotFailure {
+  if ("error" in slot) return { error: slot.error };
+  try {
+    return prepare(context, withDefaultScope(slot.record, scope), index);
+  } catch (error) {
+    if (!isLucidError(error)) throw error;
+    return { error: { code: error.code, message: error.message } };
+  }
+}
+
+/** `strict`: any record that cannot be a memory refuses them all, before anything is written. */
+function refuseInvalid(
+  slots: readonly ImportSlot[],
+  outcomes: readonly (Prepared | SlotFailure)[],
+): Prepared[] {
+  const failures = outcomes.flatMap((outcome, index) => {
+    if (!("error" in outcome)) return [];
+    const line = slots[index]?.line;
+    return [{ index, ...(line === undefined ? {} : { line }), ...outcome.error }];
   });
   const [first] = failures;
-  if (first === undefined) return;
+  if (first === undefined) return outcomes as Prepared[];
   const where = first.line === undefined ? `record ${first.index + 1}` : `line ${first.line}`;
   throw new LucidError(
     "INVALID_ARGUMENT",

@@ -22,36 +22,35 @@ interface KeptPlan {
   /** The key that made it (`""` without keys): another key's id reads as an unknown one. */
   readonly owner: string;
   readonly expiresAt: number;
+  /** The order plans were made in: the oldest are dropped first. */
+  readonly made: number;
 }
 
 export interface PlanStore {
   /** Keeps a plan; its id and when it expires. */
   keep(plan: DreamPlan, owner: string): { planId: string; expiresAt: string };
-  /** The plan; PLAN_NOT_FOUND when it is not there for this owner. */
-  get(planId: string, owner: string): DreamPlan;
   /**
    * Takes the plan out while it is applied, so a second apply of the same id meanwhile finds none
-   * (PLAN_NOT_FOUND); `restore` puts it back as it was, for an apply that changed nothing or failed.
+   * (PLAN_NOT_FOUND, as for an id unknown, expired or another owner's); `restore` puts it back as
+   * it was, for an apply that changed nothing or failed.
    */
   take(planId: string, owner: string): { plan: DreamPlan; restore(): void };
 }
 
 export function createPlanStore(now: () => number = Date.now): PlanStore {
   const plans = new Map<string, KeptPlan>();
+  let made = 0;
   const sweep = (owner: string) => {
     const at = now();
-    let owned = 0;
+    const owned: [string, KeptPlan][] = [];
     for (const [id, kept] of plans) {
       if (kept.expiresAt <= at) plans.delete(id);
-      else if (kept.owner === owner) owned++;
+      else if (kept.owner === owner) owned.push([id, kept]);
     }
-    // Map order is insertion order: the owner's first entries are its oldest.
-    for (const [id, kept] of plans) {
-      if (owned < MAX_PLANS) break;
-      if (kept.owner !== owner) continue;
-      plans.delete(id);
-      owned--;
-    }
+    // Oldest first by when it was made, not by where it sits in the map: a plan put back after a
+    // failed apply keeps its age.
+    owned.sort((a, b) => a[1].made - b[1].made);
+    for (const [id] of owned.slice(0, Math.max(0, owned.length - MAX_PLANS + 1))) plans.delete(id);
   };
   const get = (planId: string, owner: string): KeptPlan => {
     const kept = plans.get(planId);
@@ -69,10 +68,9 @@ export function createPlanStore(now: () => number = Date.now): PlanStore {
       sweep(owner);
       const planId = `plan-${randomUUID()}`;
       const expiresAt = now() + PLAN_TTL_MS;
-      plans.set(planId, { plan, owner, expiresAt });
+      plans.set(planId, { plan, owner, expiresAt, made: made++ });
       return { planId, expiresAt: new Date(expiresAt).toISOString() };
     },
-    get: (planId, owner) => get(planId, owner).plan,
     take(planId, owner) {
       const kept = get(planId, owner);
       plans.delete(planId);

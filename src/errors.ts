@@ -82,6 +82,8 @@ export const ERROR_KINDS = {
   IMPORT_INCOMPLETE: "input",
   SLEEP_PHASE_FAILED: "io",
   SECRETS_FOUND: "conflict",
+  // `lucid scan`: memories that read as instructions to the agent (and no credential)
+  INJECTIONS_FOUND: "conflict",
   // the environment and Lucid itself
   INTERRUPTED: "interrupted",
   IO_ERROR: "io",

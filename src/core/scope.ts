@@ -200,3 +200,35 @@ export function scopeOfRow(row: Readonly<Partial<Record<ScopeKey, string | null>
 export function withinScope(row: Readonly<Partial<Record<ScopeKey, string | null>>>, scope: Scope): boolean {
   return SCOPE_KEYS.every((key) => scope[key] === undefined || row[key] === scope[key]);
 }
+
+/**
+ * The full owner of a stored memory (or anything with scope columns), as one key: `scopeKey` of all
+ * four columns, an unset column counting as a value of its own. Two memories have one owner exactly
+ * when their keys are equal — `user_id=alice&agent_id=main` is not `agent_id=main`, nor
+ * `user_id=bob&agent_id=main`, though a scope of `agent_id=main` holds all three. A dream or an
+ * inferred add joins (merges, supersedes, sets in conflict) only memories of one owner: a scope
+ * named by fewer keys can hold several people's memories, and a merge would move one person's
+ * words into another's memory.
+ *
+ * @example
+ * ownerKey({ user_id: "alice", agent_id: "main", app_id: null, run_id: null }); // "user_id=alice&agent_id=main"
+ * ownerKey({ agent_id: "main" }) === ownerKey({ user_id: "bob", agent_id: "main" }); // false
+ */
+export function ownerKey(row: Readonly<Partial<Record<ScopeKey, string | null>>>): string {
+  return scopeKey(scopeOfRow(row));
+}
+
+/**
+ * Whether two memories (or a memory and a scope) have the same full owner: every scope key equal,
+ * unset equal only to unset. Stricter than `withinScope`, which lets a memory have more keys.
+ *
+ * @example
+ * sameOwner({ user_id: "alice", agent_id: "main" }, { user_id: "alice", agent_id: "main", run_id: null }); // true
+ * sameOwner({ user_id: "alice", agent_id: "main" }, { agent_id: "main" }); // false
+ */
+export function sameOwner(
+  a: Readonly<Partial<Record<ScopeKey, string | null>>>,
+  b: Readonly<Partial<Record<ScopeKey, string | null>>>,
+): boolean {
+  return SCOPE_KEYS.every((key) => (a[key] ?? null) === (b[key] ?? null));
+}

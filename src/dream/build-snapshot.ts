@@ -5,9 +5,9 @@
  * @module
  */
 
-import type { Scope } from "../core/scope.js";
+import { ownerKey, type Scope } from "../core/scope.js";
 import type { MemoryRow } from "../store/ports/memories.js";
-import { createNeighbourIndex, type NeighbourIndex } from "./neighbours/neighbour-index.js";
+import { createPartitionedIndex, type PartitionedIndex } from "./neighbours/partitioned-index.js";
 import { createVectorSet, rowVector, type VectorSet } from "./neighbours/vector-set.js";
 import type { DreamSnapshot, Neighbour, SnapshotMemory } from "./snapshot.js";
 
@@ -28,7 +28,8 @@ const PINNED_PREFIX = "[PINNED]";
 
 /**
  * Orders rows oldest first (then by id), packs their vectors, and indexes them for neighbour
- * lookups. Neighbour lists are computed on first request and cached.
+ * lookups: a memory's neighbours are memories of its own owner only (its full stored scope), so no
+ * analyser pairs two owners' memories. Neighbour lists are computed on first request and cached.
  *
  * @example
  * const snapshot = buildSnapshot({ scope: { user_id: "alice" }, now: "2026-11-30T00:00:00.000Z", rows, vectors });
@@ -60,7 +61,7 @@ export function packedSnapshot(input: {
   const { set } = input;
   const memories = input.rows.map(toSnapshotMemory);
   const rowOf = new Map(memories.map((memory, row) => [memory.id, row]));
-  let index: NeighbourIndex | undefined;
+  let index: PartitionedIndex | undefined;
   const cache = new Map<number, readonly Neighbour[]>();
 
   return {
@@ -78,10 +79,9 @@ export function packedSnapshot(input: {
     neighbours(id, k) {
       const row = rowOf.get(id);
       if (row === undefined || k <= 0) return [];
+      index ??= createPartitionedIndex(set, memories.map(ownerKey), { exactLimit: input.exactLimit });
       const cached = cache.get(row);
-      if (cached !== undefined && cached.length >= Math.min(k, memories.length - 1))
-        return cached.slice(0, k);
-      index ??= createNeighbourIndex(set, { exactLimit: input.exactLimit });
+      if (cached !== undefined && cached.length >= Math.min(k, index.peers(row))) return cached.slice(0, k);
       const found = index.search(row, k).map((hit) => ({
         id: (memories[hit.row] as SnapshotMemory).id,
         similarity: hit.score,

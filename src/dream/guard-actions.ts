@@ -6,11 +6,14 @@
  *   whose reasons are exactly `credential_redacted`);
  * - an immutable-category memory is never merged or rewritten except by that same redaction
  *   (it may still be deleted as noise, expired or a credential);
- * - in a conflict, a pinned memory is always the suggested winner.
+ * - in a conflict, a pinned memory is always the suggested winner;
+ * - a merge or conflict joins memories of one owner only (the same full stored scope): the
+ *   snapshot's neighbours never cross owners, and this catches any analyser that pairs otherwise.
  *
  * @module
  */
 
+import { ownerKey } from "../core/scope.js";
 import type { Policy } from "../policy/policy.js";
 import { isImmutable } from "./memory-facts.js";
 import type { DreamAction } from "./plan.js";
@@ -39,7 +42,9 @@ export function guardActions(
   };
   const actions: DreamAction[] = [];
   for (const action of proposals) {
-    if (!action.ids.every((id) => snapshot.byId(id) !== undefined)) continue;
+    const members = action.ids.flatMap((id) => snapshot.byId(id) ?? []);
+    if (members.length !== action.ids.length) continue;
+    if (new Set(members.map((memory) => ownerKey(memory))).size > 1) continue;
     switch (action.kind) {
       case "delete":
       case "rewrite": {

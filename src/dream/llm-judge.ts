@@ -54,6 +54,8 @@ export async function judgeReview(
   /** The newer of each pair, by item: "replaces" says it is the current one. */
   const newer = new Map<string, string>();
   for (const [index, item] of plan.review.entries()) {
+    // The judge weighs pairs; whether a memory commands the agent is a person's call alone.
+    if (item.kind === "possible-injection") continue;
     const [first, second] = item.proposal.ids.map((id) => byId.get(id));
     if (first === undefined || second === undefined) continue;
     const [a, b] = first.updatedAt <= second.updatedAt ? [first, second] : [second, first];
@@ -110,7 +112,7 @@ export async function judgeReview(
         wording: wording.by,
         ...(wording.note === undefined ? {} : { wordingNote: wording.note }),
       });
-    } else {
+    } else if (item.proposal.kind === "conflict") {
       // The model said which is current; a pinned memory is still always the suggestion.
       const current = newer.get(String(index)) ?? item.proposal.suggested;
       const pinned = item.proposal.ids.some((id) => plan.seen[id]?.pinned === true);

@@ -7,7 +7,15 @@
  * @module
  */
 
-import { requireScope, SCOPE_KEYS, type Scope, scopeValue } from "../core/scope.js";
+import {
+  formatScope,
+  ownerKey,
+  requireScope,
+  SCOPE_KEYS,
+  type Scope,
+  scopeValue,
+  withinScope,
+} from "../core/scope.js";
 import { isLucidError, LucidError } from "../errors.js";
 import { deepFreeze } from "../freeze.js";
 import { isResolvedPolicy } from "../policy/resolve-policy.js";
@@ -72,6 +80,7 @@ export function parsePlan(input: unknown): DreamPlan {
       owner.set(id, index);
       seen[id] = readSeen(seenInput[id], id, index, action.kind);
     }
+    checkOwners(action, seen, scope, (problem, ids) => failAction(index, action.kind, problem, { ids }));
   });
   // Optional: a plan written by hand, or before review items existed, has none.
   if (plan.review !== undefined && !Array.isArray(plan.review))
@@ -86,6 +95,9 @@ export function parsePlan(input: unknown): DreamPlan {
       owner.set(id, -1);
       seen[id] = guard(() => readSeen(seenInput[id], id, index, read.kind), `review item ${index}`);
     }
+    checkOwners(read.proposal, seen, scope, (problem, ids) =>
+      fail(`review item ${index} (${read.kind}) ${problem}.`, { review: index, kind: read.kind, ids }),
+    );
     return read;
   });
   const result: DreamPlan = deepFreeze({
@@ -109,17 +121,54 @@ export function parsePlan(input: unknown): DreamPlan {
 }
 
 function readScope(raw: unknown): Scope {
-  const given = object(raw, "scope");
+  const scope = scopeObject(raw, "scope");
+  guard(() => requireScope(scope, "A dream plan"), "scope");
+  return scope;
+}
+
+/** A `{ user_id?, agent_id?, app_id?, run_id? }` object: the plan's scope, or a seen memory's owner. */
+function scopeObject(raw: unknown, field: string): Scope {
+  const given = object(raw, field);
   const scope: Scope = {};
   for (const [key, value] of Object.entries(given)) {
     const scopeKey = SCOPE_KEYS.find((name) => name === key);
     if (scopeKey === undefined)
-      fail(`scope has an unknown key ${JSON.stringify(key)}; scope keys are ${SCOPE_KEYS.join(", ")}.`);
-    const text = guard(() => scopeValue(scopeKey, value), `scope.${key}`);
+      fail(`${field} has an unknown key ${JSON.stringify(key)}; scope keys are ${SCOPE_KEYS.join(", ")}.`);
+    const text = guard(() => scopeValue(scopeKey, value), `${field}.${key}`);
     if (text !== undefined) scope[scopeKey] = text;
   }
-  guard(() => requireScope(scope, "A dream plan"), "scope");
   return scope;
+}
+
+/**
+ * A merge or conflict joins memories of one owner only (docs/dream-plan.md, "One owner"): the
+ * members whose `seen` records an owner must record the same one, inside the plan's scope. A
+ * member without a record (a hand-made plan) is checked by `apply`, against the store.
+ */
+function checkOwners(
+  action: DreamAction,
+  seen: Readonly<Record<string, SeenMemory>>,
+  planScope: Scope,
+  at: (problem: string, ids: readonly string[]) => never,
+): void {
+  const recorded = action.ids.flatMap((id) => {
+    const scope = seen[id]?.scope;
+    return scope === undefined ? [] : [{ id, scope }];
+  });
+  for (const { id, scope } of recorded) {
+    if (!withinScope(scope, planScope))
+      at(
+        `names memory ${id}, whose seen owner (${formatScope(scope) || "no scope"}) is outside the plan's scope (${formatScope(planScope)})`,
+        [id],
+      );
+  }
+  const [first, ...rest] = recorded;
+  const other = rest.find(({ scope }) => first !== undefined && ownerKey(scope) !== ownerKey(first.scope));
+  if (first === undefined || other === undefined) return;
+  at(
+    `joins memories of different owners: ${first.id} is ${formatScope(first.scope) || "no scope"}, ${other.id} is ${formatScope(other.scope) || "no scope"}; a ${action.kind} only joins memories of one owner (the same user_id, agent_id, app_id and run_id)`,
+    [first.id, other.id],
+  );
 }
 
 function readAction(raw: unknown, index: number): DreamAction {
@@ -173,15 +222,24 @@ function readAction(raw: unknown, index: number): DreamAction {
   }
 }
 
+/** The action a review item of each kind proposes. */
+const PROPOSAL_OF: Readonly<Record<ReviewItem["kind"], DreamAction["kind"]>> = {
+  "possible-duplicate": "merge",
+  "possible-conflict": "conflict",
+  "possible-injection": "delete",
+};
+
 function readReviewItem(raw: unknown, index: number): ReviewItem {
   const at = (problem: string): never => fail(`review item ${index} ${problem}.`);
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) at("is not an object");
   const item = raw as Json;
   const kind = oneOf(item.kind, REVIEW_KINDS, "kind", at);
   const proposal = guard(() => readAction(item.proposal, index), `review item ${index}'s proposal`);
-  const expected = kind === "possible-duplicate" ? "merge" : "conflict";
+  const expected = PROPOSAL_OF[kind];
   if (proposal.kind !== expected) at(`is a ${kind}, so its proposal must be a ${expected}`);
-  return { kind, proposal: proposal as MergeAction | ConflictAction, why: readWhy(item.why, at) };
+  if (proposal.kind === "delete" && proposal.reason !== "injection")
+    at(`is a ${kind}, so its proposal's reason must be injection`);
+  return { kind, proposal: proposal as ReviewItem["proposal"], why: readWhy(item.why, at) };
 }
 
 function readIds(raw: unknown, at: (problem: string) => never): string[] {
@@ -240,6 +298,7 @@ function readSeen(raw: unknown, id: string, index: number, kind: string): SeenMe
   optional("type", stringOrNull);
   optional("createdAt", (value) => typeof value === "string");
   optional("pinned", (value) => typeof value === "boolean");
+  const scope = seen.scope === undefined ? undefined : scopeObject(seen.scope, `seen.${id}.scope`);
   const copy: { -readonly [K in keyof SeenMemory]: SeenMemory[K] } = {
     hash: seen.hash as string,
     updatedAt: seen.updatedAt as string,
@@ -248,6 +307,7 @@ function readSeen(raw: unknown, id: string, index: number, kind: string): SeenMe
   if (seen.type !== undefined) copy.type = seen.type as string | null;
   if (seen.createdAt !== undefined) copy.createdAt = seen.createdAt as string;
   if (seen.pinned !== undefined) copy.pinned = seen.pinned as boolean;
+  if (scope !== undefined) copy.scope = scope;
   return copy;
 }
 
@@ -293,8 +353,14 @@ function readJudge(raw: unknown): JudgeRecord {
 function readStats(raw: unknown): PlanStats {
   const stats = object(raw, "stats");
   const deletes = object(stats.deletes, "stats.deletes");
+  // `injection` came with possible-injection review items: a plan made before has no count for it.
   const byReason = Object.fromEntries(
-    DELETE_REASONS.map((reason) => [reason, count(deletes[reason], `stats.deletes.${reason}`)]),
+    DELETE_REASONS.map((reason) => [
+      reason,
+      reason === "injection" && deletes[reason] === undefined
+        ? 0
+        : count(deletes[reason], `stats.deletes.${reason}`),
+    ]),
   ) as Record<(typeof DELETE_REASONS)[number], number>;
   return {
     reviewed: count(stats.reviewed, "stats.reviewed"),
@@ -369,17 +435,22 @@ function guard<T>(fn: () => T, field: string): T {
   }
 }
 
-function fail(message: string): never {
-  throw new LucidError("INVALID_PLAN", message);
+function fail(message: string, details?: Record<string, unknown>): never {
+  throw new LucidError("INVALID_PLAN", message, details === undefined ? {} : { details });
 }
 
-function failAction(index: number, kind: string | undefined, problem: string): never {
+function failAction(
+  index: number,
+  kind: string | undefined,
+  problem: string,
+  extra: Record<string, unknown> = {},
+): never {
   const name = kind === undefined ? `Action ${index}` : `Action ${index} (${kind})`;
   throw new LucidError(
     "INVALID_PLAN",
     `${name} ${problem}. Make a new plan with dream.plan() (lucid dream --dry-run --json).`,
     {
-      details: { action: index, ...(kind === undefined ? {} : { kind }) },
+      details: { action: index, ...(kind === undefined ? {} : { kind }), ...extra },
     },
   );
 }

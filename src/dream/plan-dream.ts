@@ -6,7 +6,9 @@
  * @module
  */
 
+import { scopeOfRow } from "../core/scope.js";
 import type { Policy } from "../policy/policy.js";
+import { injectionCandidates } from "./analyse/injections.js";
 import { reviewCandidates } from "./analyse/review.js";
 import type { Analyser } from "./analyser.js";
 import { DEFAULT_ANALYSERS } from "./analysers.js";
@@ -40,13 +42,19 @@ export function planDream(
   options: PlanDreamOptions = {},
 ): DreamPlan {
   const startedAt = options.startedAt ?? performance.now();
-  const proposals = (options.analysers ?? DEFAULT_ANALYSERS).flatMap((analyse) => analyse(snapshot, policy));
+  const reviewing = options.review ?? options.analysers === undefined;
+  const injections = reviewing ? injectionCandidates(snapshot) : [];
+  // A possible injection is never merged into another memory nor reworded: it waits for a person.
+  // Deleting it (noise, expiry, a credential) and redacting a credential in it still go ahead.
+  const flagged = new Set(injections.map((item) => item.proposal.ids[0] as string));
+  const proposals = (options.analysers ?? DEFAULT_ANALYSERS)
+    .flatMap((analyse) => analyse(snapshot, policy))
+    .filter((action) => !action.ids.some((id) => flagged.has(id)) || keepsFlagged(action));
   const guarded = guardActions(proposals, snapshot, policy);
   const actions = resolveOverlaps(guarded.actions).sort(
     (a, b) => precedenceRank(a) - precedenceRank(b) || compare(a.ids[0] ?? "", b.ids[0] ?? ""),
   );
-  const review =
-    (options.review ?? options.analysers === undefined) ? reviewItems(snapshot, policy, actions) : [];
+  const review = reviewing ? reviewItems(snapshot, policy, actions, injections) : [];
   // Parsed like any plan: what apply will accept is checked where the plan is made.
   return parsePlan({
     version: PLAN_VERSION,
@@ -69,15 +77,31 @@ export function planDream(
  * The review items for memories no action took, each guarded like an action (a pinned or
  * immutable memory is never merged; a pinned one is the suggestion of a conflict).
  */
-function reviewItems(snapshot: DreamSnapshot, policy: Policy, actions: readonly DreamAction[]): ReviewItem[] {
+function reviewItems(
+  snapshot: DreamSnapshot,
+  policy: Policy,
+  actions: readonly DreamAction[],
+  injections: readonly ReviewItem[],
+): ReviewItem[] {
   const taken = new Set(actions.flatMap((action) => action.ids));
   const items: ReviewItem[] = [];
-  for (const item of reviewCandidates(snapshot, policy)) {
+  // Possible injections first: the one review a person should not miss.
+  for (const item of [...injections, ...reviewCandidates(snapshot, policy)]) {
     if (item.proposal.ids.some((id) => taken.has(id))) continue;
     const [proposal] = guardActions([item.proposal], snapshot, policy).actions;
-    if (proposal?.kind === "merge" || proposal?.kind === "conflict") items.push({ ...item, proposal });
+    if (proposal === undefined || proposal.kind === "rewrite") continue;
+    items.push({ ...item, proposal });
+    for (const id of proposal.ids) taken.add(id);
   }
   return items;
+}
+
+/** What may still touch a possible injection: deleting it, or redacting a credential in it. */
+function keepsFlagged(action: DreamAction): boolean {
+  return (
+    action.kind === "delete" ||
+    (action.kind === "rewrite" && action.reasons.every((reason) => reason === "credential_redacted"))
+  );
 }
 
 function seenMemories(
@@ -97,6 +121,7 @@ function seenMemories(
       type: typeOf(memory),
       createdAt: memory.createdAt,
       pinned: memory.pinned,
+      scope: scopeOfRow(memory),
     };
   }
   return seen;

@@ -13,7 +13,8 @@ import type { Scope } from "../core/scope.js";
 
 export const PLAN_VERSION = 1;
 
-export const DELETE_REASONS = ["credential", "noise", "expired", "low_confidence"] as const;
+/** `injection`: only ever the proposal of a `possible-injection` review item, which a person accepts. */
+export const DELETE_REASONS = ["credential", "noise", "expired", "low_confidence", "injection"] as const;
 export type DeleteReason = (typeof DELETE_REASONS)[number];
 
 export const REWRITE_REASONS = ["first_person", "missing_anchor", "credential_redacted", "too_long"] as const;
@@ -64,18 +65,21 @@ export interface RewriteAction {
 
 export type DreamAction = DeleteAction | MergeAction | ConflictAction | RewriteAction;
 
-export const REVIEW_KINDS = ["possible-duplicate", "possible-conflict"] as const;
+export const REVIEW_KINDS = ["possible-duplicate", "possible-conflict", "possible-injection"] as const;
 export type ReviewKind = (typeof REVIEW_KINDS)[number];
 
 /**
- * What the engine is not sure of: two memories that may be one fact, or may disagree. Never
- * applied by `--auto` or `--yes`; a person accepts it (the interactive flow asks), and then its
- * `proposal` joins the plan's actions.
+ * What the engine is not sure of: two memories that may be one fact, or may disagree; a memory that
+ * reads as an instruction to the agent (a possible injection). Never applied by `--auto` or `--yes`;
+ * a person accepts it (the interactive flow asks), and then its `proposal` joins the plan's actions.
  */
 export interface ReviewItem {
   readonly kind: ReviewKind;
-  /** The merge (possible duplicate) or the conflict (possible conflict) accepting it would add. */
-  readonly proposal: MergeAction | ConflictAction;
+  /**
+   * What accepting it would add: the merge (possible duplicate), the conflict (possible conflict),
+   * or the delete with reason `injection` (possible injection).
+   */
+  readonly proposal: MergeAction | ConflictAction | DeleteAction;
   /** Why the engine is unsure: what agrees, what differs. */
   readonly why: Why;
 }
@@ -138,6 +142,12 @@ export interface SeenMemory {
   readonly type?: string | null;
   readonly createdAt?: string;
   readonly pinned?: boolean;
+  /**
+   * The memory's owner: its full stored scope (only the keys it has). A merge, conflict or review
+   * item joins memories of one owner only; `parsePlan` refuses one whose members record two, and
+   * `apply` refuses a plan whose records differ from the store. Optional for hand-made plans.
+   */
+  readonly scope?: Scope;
 }
 
 export interface DreamPlan {

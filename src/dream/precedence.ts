@@ -20,6 +20,8 @@ export const PRECEDENCE = [
   "expired",
   "noise",
   "low_confidence",
+  // A possible injection a person accepted: a delete like the others before it.
+  "injection",
   "conflict",
   "merge",
   "rewrite",

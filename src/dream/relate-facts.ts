@@ -79,6 +79,8 @@ export async function relateFacts(input: RelateFactsInput): Promise<ReadonlyMap<
     }
   }
   for (const item of plan.review) {
+    // A possible injection is one memory, not a relation between two.
+    if (item.kind === "possible-injection") continue;
     for (const [fact, other] of pick(item.proposal.ids)) {
       const text = item.kind === "possible-duplicate" ? merged(fact, other) : undefined;
       relate(fact, {

@@ -162,12 +162,16 @@ function pruneLine(plan: DreamPlan, action: DeleteAction): string {
   return `${ref(action.ids[0])} — ${type}, ${age}d old (${pruneReason(action)})`;
 }
 
-/** `[mem0:a] ~ [mem0:b] — possible duplicate → "<merged>"`, or `… — possible conflict: "<topic>"`. */
+/**
+ * `[mem0:a] ~ [mem0:b] — possible duplicate → "<merged>"`, `… — possible conflict: "<topic>"`, or
+ * `[mem0:a] — possible injection, delete? (reads as an instruction to the agent …)`.
+ */
 function reviewLine(item: ReviewItem): string {
   const ids = item.proposal.ids.map(ref).join(" ~ ");
-  return item.proposal.kind === "merge"
-    ? `${ids} — possible duplicate → ${quote(item.proposal.text)}`
-    : `${ids} — possible conflict: ${JSON.stringify(item.proposal.topic)}`;
+  if (item.proposal.kind === "merge") return `${ids} — possible duplicate → ${quote(item.proposal.text)}`;
+  if (item.proposal.kind === "conflict")
+    return `${ids} — possible conflict: ${JSON.stringify(item.proposal.topic)}`;
+  return `${ids} — possible injection, delete?`;
 }
 
 /** Why a prune: its kind, and for an expiry what caused it. */

@@ -28,6 +28,9 @@ export interface DreamSnapshot {
   byId(id: string): SnapshotMemory | undefined;
   /** The stored vector of a memory (never recomputed). */
   embedding(id: string): Float32Array | undefined;
-  /** Up to `k` most similar memories of the snapshot to `id` (excluding itself), best first. */
+  /**
+   * Up to `k` most similar memories of the snapshot to `id` (excluding itself), best first: only
+   * memories of the same owner (full stored scope, `ownerKey`), so nothing pairs two owners.
+   */
   neighbours(id: string, k: number): readonly Neighbour[];
 }

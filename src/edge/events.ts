@@ -1,9 +1,9 @@
 /**
  * Events: the jobs a server ran (auto-dream runs, dreams asked for by a client, imports,
  * re-embeds, and the REST API's adds, which Mem0's clients follow by event id), with their status
- * and result, kept in memory for the life of the process and shared by every session of every edge
- * (the MCP server, the REST API). Committed dream runs
- * are also in the store; the event tools merge both.
+ * and a compact result (ids and counts, never stored text), kept in memory for the life of the
+ * process — the latest finished ones only — and shared by every session of every edge (the MCP
+ * server, the REST API). Committed dream runs are also in the store; the event tools merge both.
  *
  * @module
  */
@@ -34,6 +34,7 @@ export interface LucidEvent {
   readonly latencyMs: number | null;
   /** One line saying what happened, once finished. */
   readonly summary: string | null;
+  /** What `keep` made of the job's result, once it succeeded (the caller of `track` gets it whole). */
   readonly result: unknown;
   readonly error: { readonly code: string; readonly message: string } | null;
 }
@@ -46,13 +47,24 @@ export interface EventInput<T> {
   readonly job: () => Promise<T>;
   /** The line shown for a finished job. */
   readonly summarize: (result: T) => string;
+  /**
+   * What the event keeps of the result: ids and counts, never a memory's text (an event outlives
+   * its request, and the store has the text). Default: the whole result, for jobs whose result is
+   * already that small (a dream's counts and run id).
+   */
+  readonly keep?: (result: T) => unknown;
 }
 
 /**
- * Finished events beyond this many of one scope are forgotten, oldest first (the store keeps dream
- * runs): per scope, so one busy caller cannot push another's events out.
+ * Finished events are forgotten oldest first beyond these caps (queued and running ones never are;
+ * the store keeps dream runs). Per scope, so one busy caller cannot push another's events out; in
+ * all, because a client that names a new `run_id` with every add makes a new scope each time, and a
+ * per-scope cap alone would then keep everything. A client polls an add's event right after the
+ * add and lists the latest few, so 200 a scope is plenty; 2,000 compact events (ids and counts, a
+ * few hundred bytes each) bound the registry to about a megabyte.
  */
-const KEEP_FINISHED = 500;
+export const KEEP_FINISHED_PER_SCOPE = 200;
+export const KEEP_FINISHED_TOTAL = 2_000;
 
 /**
  * @example
@@ -63,6 +75,9 @@ const KEEP_FINISHED = 500;
 export class EventRegistry {
   private readonly events = new Map<string, LucidEvent>();
   private readonly pending = new Set<Promise<unknown>>();
+  /** Ids of finished events in the order they finished, in all and per scope key (Sets keep order). */
+  private readonly finished = new Set<string>();
+  private readonly finishedOfScope = new Map<string, Set<string>>();
 
   /** Times events by `clock` (the Memory's, so tests and replays see their own time). */
   constructor(private readonly clock: Clock = systemClock) {}
@@ -86,7 +101,7 @@ export class EventRegistry {
     try {
       const outcome = await done;
       if (!outcome.ok) throw outcome.error;
-      return { event: this.get(event.id) as LucidEvent, result: outcome.value };
+      return { event: outcome.event, result: outcome.value };
     } finally {
       this.pending.delete(done);
     }
@@ -143,28 +158,30 @@ export class EventRegistry {
       error: null,
     };
     this.events.set(event.id, event);
-    this.forgetOld();
     return event;
   }
 
   private async execute<T>(
     id: string,
     input: EventInput<T>,
-  ): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
+  ): Promise<{ ok: true; value: T; event: LucidEvent } | { ok: false; error: unknown }> {
     const started = this.clock.now();
     this.patch(id, { status: "running", updatedAt: started.toISOString() });
-    const finish = (patch: Partial<LucidEvent>) => {
+    const finish = (patch: Partial<LucidEvent>): LucidEvent => {
       const ended = this.clock.now();
-      this.patch(id, {
+      const event = this.patch(id, {
         ...patch,
         updatedAt: ended.toISOString(),
         latencyMs: ended.getTime() - started.getTime(),
       });
+      this.forgetOld(id, event.scopeKey);
+      return event;
     };
     try {
       const value = await input.job();
-      finish({ status: "succeeded", result: value, summary: input.summarize(value) });
-      return { ok: true, value };
+      const kept = input.keep === undefined ? value : input.keep(value);
+      const event = finish({ status: "succeeded", result: kept, summary: input.summarize(value) });
+      return { ok: true, value, event };
     } catch (error) {
       const { code, message } = reportError(error);
       finish({ status: "failed", error: { code, message }, summary: `${code}: ${message}` });
@@ -172,23 +189,36 @@ export class EventRegistry {
     }
   }
 
-  private patch(id: string, patch: Partial<LucidEvent>): void {
-    const event = this.events.get(id);
-    if (event !== undefined) this.events.set(id, { ...event, ...patch });
+  private patch(id: string, patch: Partial<LucidEvent>): LucidEvent {
+    // Only finished events are forgotten, and an event is patched only until it finishes.
+    const event = { ...(this.events.get(id) as LucidEvent), ...patch };
+    this.events.set(id, event);
+    return event;
   }
 
-  private forgetOld(): void {
-    const finished = new Map<string, LucidEvent[]>();
-    for (const event of this.events.values()) {
-      if (event.status !== "succeeded" && event.status !== "failed") continue;
-      const ofScope = finished.get(event.scopeKey);
-      if (ofScope === undefined) finished.set(event.scopeKey, [event]);
-      else ofScope.push(event);
+  /** Records `id` as finished, then forgets the oldest finished events beyond the caps. */
+  private forgetOld(id: string, scopeKey: string): void {
+    let ofScope = this.finishedOfScope.get(scopeKey);
+    if (ofScope === undefined) {
+      ofScope = new Set();
+      this.finishedOfScope.set(scopeKey, ofScope);
     }
-    for (const events of finished.values()) {
-      for (const event of events.slice(0, Math.max(0, events.length - KEEP_FINISHED))) {
-        this.events.delete(event.id);
-      }
-    }
+    ofScope.add(id);
+    this.finished.add(id);
+    if (ofScope.size > KEEP_FINISHED_PER_SCOPE) this.forget(oldest(ofScope));
+    if (this.finished.size > KEEP_FINISHED_TOTAL) this.forget(oldest(this.finished));
   }
+
+  private forget(id: string): void {
+    const event = this.events.get(id) as LucidEvent;
+    this.events.delete(id);
+    this.finished.delete(id);
+    const ofScope = this.finishedOfScope.get(event.scopeKey);
+    ofScope?.delete(id);
+    if (ofScope?.size === 0) this.finishedOfScope.delete(event.scopeKey);
+  }
+}
+
+function oldest(ids: Set<string>): string {
+  return ids.values().next().value as string;
 }

@@ -46,3 +46,16 @@ export function scopeFilter(scope: Scope): FilterNode {
     }),
   );
 }
+
+/**
+ * The filter matching the memories of exactly `scope`'s owner: its keys by equality and every other
+ * scope key unset (`eq null`, the filter language's "absent"). Where `scopeFilter({ agent_id: "main" })`
+ * also finds alice's and bob's memories under that agent, this finds only the agent's own — what
+ * code needs that may change or join the memories it finds (see `ownerKey` in core/scope.ts).
+ *
+ * @example
+ * ownerFilter({ agent_id: "main" }); // and(user_id eq null, agent_id eq main, app_id eq null, run_id eq null)
+ */
+export function ownerFilter(scope: Scope): FilterNode {
+  return filterNode.and(SCOPE_KEYS.map((key) => filterNode.condition(key, "eq", scope[key] ?? null)));
+}

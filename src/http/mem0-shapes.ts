@@ -75,10 +75,26 @@ export function pageOut(
   };
 }
 
-/** An event as `GET /v1/events/` lists it: Mem0's upper-case type and status (an add is `ADD`). */
-export function eventOut(event: LucidEvent): Wire {
+/** What an add's event keeps (`routes/add.ts`): ids and what happened to each, no text. */
+export interface KeptAdd {
+  readonly count: number;
+  readonly results: readonly { readonly id: string; readonly event: string }[];
+}
+
+/** The memory ids an add event names (none for other events). */
+export function addedIds(event: LucidEvent): string[] {
+  if (event.type !== "add") return [];
+  return ((event.result as KeptAdd | null)?.results ?? []).map((item) => item.id);
+}
+
+/**
+ * An event as `GET /v1/events/` lists it: Mem0's upper-case type and status (an add is `ADD`). An
+ * add's results carry each memory's text as `memories` (read from the store by the route) has it
+ * now: null once the memory is gone, since the event itself keeps no text.
+ */
+export function eventOut(event: LucidEvent, memories: ReadonlyMap<string, MemoryItem>): Wire {
   const isAdd = event.type === "add";
-  const result = event.result as { results?: unknown } | null;
+  const kept = isAdd ? ((event.result as KeptAdd | null)?.results ?? []) : [];
   return {
     id: event.id,
     event_type: event.type.toUpperCase(),
@@ -86,7 +102,12 @@ export function eventOut(event: LucidEvent): Wire {
     status: event.status === "queued" ? "PENDING" : event.status.toUpperCase(),
     payload: { scope: event.scope },
     metadata: { trigger: event.trigger, summary: event.summary },
-    results: isAdd ? (result?.results ?? []) : event.result,
+    results: isAdd
+      ? kept.map(({ id, event: what }) => {
+          const memory = memories.get(id)?.memory ?? null;
+          return { id, event: what, memory, data: { memory } };
+        })
+      : event.result,
     created_at: event.createdAt,
     updated_at: event.updatedAt,
     started_at: event.createdAt,

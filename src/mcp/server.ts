@@ -19,17 +19,18 @@ import {
   type ServerRequest,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { type ScopeOptions, scopeToOptions } from "../core/scope.js";
+import { hasScope, type Scope, type ScopeOptions, scopeFromOptions, scopeToOptions } from "../core/scope.js";
 import { type CallScope, resolveCallScope } from "../edge/call-scope.js";
 import { EventRegistry } from "../edge/events.js";
 import { createLazyMask } from "../edge/lazy-mask.js";
 import { packageVersion } from "../edge/package-version.js";
+import { mayUseWorkspace, requireWorkspaceAccess } from "../edge/workspace-access.js";
 import { isLucidError } from "../errors.js";
 import type { Memory } from "../sdk/memory.js";
 import { DEFAULT_WORKSPACE_SCOPE } from "../sdk/workspace.js";
 import type { SleepSettingsInput } from "../sleep/sleep-config.js";
 import { type AutoDreamOptions, createSessionTracker, dreamIfDue } from "./auto-dream.js";
-import { MCP_SCOPE_HINTS } from "./scope-params.js";
+import { MCP_SCOPE_HINTS, MCP_WORKSPACE_HINTS } from "./scope-params.js";
 import type { Tool, ToolCall } from "./tool.js";
 import { errorResult, invalidArguments, replyResult } from "./tool-result.js";
 import { TOOLS } from "./tools/index.js";
@@ -60,6 +61,12 @@ export interface McpServerOptions {
    * of its daily notes for sleep, and memory_get reads its notes by `path#Lx-Ly`.
    */
   readonly workspace?: string;
+  /**
+   * The scope the workspace's promotions go to (`Workspace.scope` of the one the server sleeps);
+   * default the server's default scope, or `agent_id=main` without one. Only a session whose `bound`
+   * holds it (or an unbound one) may read or search the notes and record recalls that steer them.
+   */
+  readonly workspaceScope?: Scope;
   /** The config's `sleep` settings for the workspace (its time zone counts recall days). */
   readonly sleepSettings?: SleepSettingsInput;
   /** Background failures (auto-dream, session counting); default: ignored. */
@@ -87,6 +94,19 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     options.workspace !== undefined && Object.keys(options.defaults ?? {}).length === 0
       ? scopeToOptions(DEFAULT_WORKSPACE_SCOPE)
       : { ...options.defaults };
+  // As `memory.workspace(dir, defaults)` has it, when the caller does not say.
+  const defaultScope = scopeFromOptions(defaults);
+  const workspaceScope =
+    options.workspaceScope ?? (hasScope(defaultScope) ? defaultScope : DEFAULT_WORKSPACE_SCOPE);
+  // Decided once: a session's binding does not change.
+  const workspace =
+    options.workspace !== undefined && mayUseWorkspace(workspaceScope, options.bound)
+      ? options.workspace
+      : undefined;
+  const checkWorkspaceAccess = () => {
+    if (options.workspace !== undefined)
+      requireWorkspaceAccess(workspaceScope, options.bound, MCP_WORKSPACE_HINTS);
+  };
   const events = options.events ?? new EventRegistry();
   const fallbackSessionId = options.sessionId ?? randomUUID();
   const log = options.log ?? (() => {});
@@ -104,7 +124,8 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     const call: ToolCall = {
       memory,
       events,
-      ...(options.workspace === undefined ? {} : { workspace: options.workspace }),
+      ...(workspace === undefined ? {} : { workspace }),
+      checkWorkspaceAccess,
       ...(options.sleepSettings === undefined ? {} : { sleepSettings: options.sleepSettings }),
       scope: (params) => {
         used = resolveCallScope(defaults, params, options.bound, MCP_SCOPE_HINTS);

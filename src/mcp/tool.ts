@@ -26,8 +26,16 @@ export interface ToolReply {
 export interface ToolCall {
   readonly memory: Memory;
   readonly events: EventRegistry;
-  /** The server's Markdown workspace, when it has one (absolute path). */
+  /**
+   * The server's Markdown workspace (absolute path), when it has one and this session may use it:
+   * a session bound to a scope that does not hold the workspace's searches as if there were none.
+   */
   readonly workspace?: string;
+  /**
+   * SCOPE_NOT_ALLOWED when the server has a workspace this session may not use (not saying where it
+   * is): for the tools that act on the workspace alone (a note by path, sleep's log).
+   */
+  checkWorkspaceAccess(): void;
   /** The config's `sleep` settings for that workspace. */
   readonly sleepSettings?: SleepSettingsInput;
   /**

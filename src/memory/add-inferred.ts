@@ -21,11 +21,11 @@ import { scopeColumns, scopeKey } from "../core/scope.js";
 import { policyVisibility } from "../core/visibility.js";
 import { type PreparedText, prepareText } from "../core/write/prepare-text.js";
 import { isLucidError, LucidError } from "../errors.js";
-import { scopeFilter } from "../filters/scope-of-filters.js";
 import type { MemoryRow } from "../store/ports/memories.js";
 import type { AddRequest, LoggedMessage } from "./add-request.js";
 import { type ExtractedFact, extractionRequest } from "./extraction-prompt.js";
-import { type Fact, judgeFacts } from "./judge-facts.js";
+import { type Fact, judgeFacts, nearestOfOwner } from "./judge-facts.js";
+import { dropInstructions } from "./screen-instructions.js";
 import type { AddResult, AddResultItem } from "./types.js";
 import { writeFacts } from "./write-facts.js";
 
@@ -49,13 +49,14 @@ export async function addInferred(context: MemoryContext, request: AddRequest): 
     );
   }
   const { scope, stamps } = request;
-  const filter = scopeFilter(scope);
   const visibleAt = policyVisibility(context, stamps.now);
   const history = (await context.store.listMessages(scopeKey(scope))).slice(-context.messagesPerSession);
   const messages = request.log.map(renderMessage);
   const [conversation] = await embedTexts(context, [messages.join("\n")], "search");
-  const shownHits = await context.store.searchDense({
-    filter,
+  // The memories shown are the ones a fact may restate or update, so exactly this owner's: an
+  // agent's conversation (`agent_id=main`) is never shown its users' memories.
+  const shownHits = await nearestOfOwner(context, {
+    scope,
     visibleAt,
     vector: conversation as Float32Array,
     k: EXISTING_SHOWN,
@@ -77,8 +78,10 @@ export async function addInferred(context: MemoryContext, request: AddRequest): 
       customInstructions: run.customInstructions,
     }),
   );
-  const results = await storeFacts(context, request, answer.json ?? [], { run, shown });
-  return { results, llm: { model: run.model, ...run.spent } };
+  // A fact that reads as an instruction to the agent is the conversation's, not the user's: dropped.
+  const { kept, dropped } = dropInstructions(answer.json ?? [], (fact) => fact.text);
+  const results = await storeFacts(context, request, kept, { run, shown });
+  return { results, llm: { model: run.model, ...run.spent }, ...(dropped.length === 0 ? {} : { dropped }) };
 }
 
 /**

@@ -73,7 +73,7 @@ export async function addMemories(
       embedder: context.embedderStamp,
     });
     const results: AddResultItem[] = [];
-    let position = thread === undefined ? 0 : await tx.nextThreadPosition(thread);
+    let position = thread === undefined ? 0 : await tx.nextThreadPosition(thread, scope);
     for (const [index, { text: draft, actorId }] of drafts.entries()) {
       // Re-checked inside the transaction: another writer may have stored it since the first look.
       const duplicate = (await tx.findByHash(scope, draft.hash)) ?? existing[index] ?? null;

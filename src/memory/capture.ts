@@ -5,7 +5,8 @@
  * `secrets.onAdd` says (nobody reviewed an automatic capture), in the third person, stored through
  * the same relation judge as `infer`, so a fact said again is not stored twice and a new value
  * replaces the one it supersedes. Chatter, questions, requests, tool output and the assistant's
- * words are reported as dropped, never stored.
+ * words are reported as dropped, never stored; so is a sentence (or an extracted fact) that reads as
+ * an instruction to the agent (a possible injection, `screen-instructions.ts`).
  *
  * Session counting for the auto-dream gate is the composition root's (`sdk/`), beside this.
  *
@@ -20,6 +21,7 @@ import { LucidError } from "../errors.js";
 import { toThirdPerson } from "../text/person.js";
 import { addInferred, storeFacts } from "./add-inferred.js";
 import { readAddRequest } from "./add-request.js";
+import { dropInstructions } from "./screen-instructions.js";
 import { DEFAULT_IMPORTANCE_THRESHOLD, type TriageDropReason, triage } from "./triage.js";
 import type { AddResult, AddResultItem, Message } from "./types.js";
 
@@ -77,14 +79,17 @@ export async function captureTurn(
     if (!spoken.some((message) => message.role === "user"))
       return { mode: "infer", results: [], dropped: [] };
     const added = await addInferred(context, readAddRequest(context, spoken, { ...addOptions, infer: true }));
-    return { mode: "infer", results: added.results, dropped: [], ...(added.llm ? { llm: added.llm } : {}) };
+    const dropped = (added.dropped ?? []).map(({ text, reason }) => ({ text, reason }));
+    return { mode: "infer", results: added.results, dropped, ...(added.llm ? { llm: added.llm } : {}) };
   }
 
-  const { kept, dropped } = triage(conversation, context.policy.categories, threshold);
-  const shownDrops = dropped.map((drop) => ({
-    text: clip(guard.scanner.redact(drop.text).text),
-    reason: drop.reason,
-  }));
+  const triaged = triage(conversation, context.policy.categories, threshold);
+  const screened = dropInstructions(triaged.kept, (fact) => fact.text);
+  const kept = screened.kept;
+  const shownDrops: CaptureDrop[] = [
+    ...triaged.dropped.map((drop) => ({ text: drop.text, reason: drop.reason })),
+    ...screened.dropped.map((drop) => ({ text: drop.text, reason: drop.reason })),
+  ].map((drop) => ({ text: clip(guard.scanner.redact(drop.text).text), reason: drop.reason }));
   if (kept.length === 0) return { mode: "triage", results: [], dropped: shownDrops };
 
   // The log keeps what was said (screened by the request); the facts are the kept sentences.

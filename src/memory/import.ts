@@ -11,14 +11,7 @@ import { randomUUID } from "node:crypto";
 import type { MemoryContext } from "../core/context.js";
 import { embedTexts } from "../core/embed-texts.js";
 import { checkId, toIsoTimestamp } from "../core/inputs.js";
-import {
-  checkWritableScope,
-  requireScope,
-  SCOPE_KEYS,
-  type Scope,
-  scopeFromOptions,
-  scopeValue,
-} from "../core/scope.js";
+import { checkWritableScope, requireScope, SCOPE_KEYS, type Scope, scopeFromOptions } from "../core/scope.js";
 import { type Redaction, secretsGuardOf } from "../core/secrets-guard.js";
 import { createMemoryWriter, type MemoryWriter, type NewMemoryInput } from "../core/write/memory-writer.js";
 import { prepareMetadata } from "../core/write/prepare-metadata.js";
@@ -28,7 +21,8 @@ import { resolveCategory } from "../policy/categories.js";
 import type { MemoryStoreOps } from "../store/store.js";
 import { expiryInstant } from "../text/expiry-date.js";
 import { IMPORT_ACTOR } from "./actor.js";
-import { importRecordOf } from "./import-input/import-fields.js";
+import { importRecordOf, recordScope } from "./import-input/import-fields.js";
+import { mixedThreads } from "./import-input/import-threads.js";
 import { parseImportText, recordsOfDocument } from "./import-input/parse-import-text.js";
 import type { ImportInput, ImportItemResult, ImportOptions, ImportRecord, ImportResult } from "./types.js";
 
@@ -59,7 +53,15 @@ export async function importMemories(
   if (!Number.isInteger(batchSize) || batchSize < 1) {
     throw new LucidError("INVALID_ARGUMENT", `batchSize must be a positive integer, got ${batchSize}.`);
   }
-  const prepareAt = (index: number) => prepareSlot(context, slots[index] as ImportSlot, index, defaultScope);
+  const refusedThreads = mixedThreads(
+    slots.map((slot) => ("record" in slot ? withDefaultScope(slot.record, defaultScope) : undefined)),
+  );
+  const prepareAt = (index: number): Prepared | SlotFailure => {
+    const refused = refusedThreads.get(index);
+    return refused === undefined
+      ? prepareSlot(context, slots[index] as ImportSlot, index, defaultScope)
+      : { error: refused };
+  };
   // Strict: every record is prepared before any batch is written, and those are the ones written.
   const preparedFirst =
     options.strict === true
@@ -180,11 +182,7 @@ function prepare(context: MemoryContext, record: ImportRecord, index: number): P
     throw new LucidError("INVALID_ARGUMENT", `Record ${index} is not an object.`);
   }
   const text = prepareText(context, record.text);
-  const scope: Scope = {};
-  for (const key of SCOPE_KEYS) {
-    const value = scopeValue(key, record[key]);
-    if (value !== undefined) scope[key] = value;
-  }
+  const scope = recordScope(record);
   requireScope(scope, "import");
   checkWritableScope(scope);
   const { metadata, redactions: metadataRedactions } = prepareMetadata(context, record.metadata);

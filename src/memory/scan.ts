@@ -1,6 +1,9 @@
 /**
  * `scan`: audit what is already stored for credentials (memories written before redaction was on,
- * or under `onAdd: "allow"`). Reports where each secret is and a masked preview, never the value.
+ * or under `onAdd: "allow"`), and for memories that read as instructions to the agent (possible
+ * injections: the injection judge, `injection/judge-injection.ts`). Reports where each secret is
+ * and a masked preview, never the value; for a possible injection, the judge's score and the words
+ * it rested on. Nothing is changed: a person (or a dream's review) decides.
  *
  * @module
  */
@@ -8,6 +11,7 @@
 import type { MemoryContext } from "../core/context.js";
 import { secretsGuardOf } from "../core/secrets-guard.js";
 import type { Filters } from "../filters/filter.js";
+import { judgeInjection } from "../injection/judge-injection.js";
 import { exportMemories } from "./export.js";
 
 export interface ScanFinding {
@@ -26,9 +30,23 @@ export interface ScanFinding {
   readonly run_id?: string;
 }
 
+/** A memory whose text reads as an instruction to the agent. */
+export interface ScanInjection {
+  readonly id: string;
+  /** The judge's probability, in [0, 1]. */
+  readonly score: number;
+  /** The words each cue family matched (credentials masked, as every reply is). */
+  readonly cues: readonly string[];
+  readonly user_id?: string;
+  readonly agent_id?: string;
+  readonly app_id?: string;
+  readonly run_id?: string;
+}
+
 export interface ScanResult {
   readonly scanned: number;
   readonly findings: readonly ScanFinding[];
+  readonly injections: readonly ScanInjection[];
 }
 
 export async function scanMemories(
@@ -36,6 +54,7 @@ export async function scanMemories(
   options: { filters?: Filters } = {},
 ): Promise<ScanResult> {
   const findings: ScanFinding[] = [];
+  const injections: ScanInjection[] = [];
   let scanned = 0;
   const { scanner } = secretsGuardOf(context);
   for await (const record of exportMemories(context, options)) {
@@ -46,6 +65,9 @@ export async function scanMemories(
       ...(record.app_id === undefined ? {} : { app_id: record.app_id }),
       ...(record.run_id === undefined ? {} : { run_id: record.run_id }),
     };
+    const verdict = judgeInjection(record.text);
+    if (verdict.injection)
+      injections.push({ id: record.id, score: verdict.score, cues: Object.values(verdict.cues), ...scope });
     for (const { field, value } of textsOf(record.text, record.metadata)) {
       for (const finding of scanner.find(value)) {
         findings.push({
@@ -61,7 +83,7 @@ export async function scanMemories(
       }
     }
   }
-  return { scanned, findings };
+  return { scanned, findings, injections };
 }
 
 /** The memory's text and every string in its metadata, each with where it is. */

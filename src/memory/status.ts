@@ -6,11 +6,13 @@ import type { StoreStatus } from "./types.js";
 /** `status`: where the store is, what wrote it, and what it holds. */
 export async function storeStatus(context: MemoryContext): Promise<StoreStatus> {
   const { store } = context;
-  const [stats, stamp, pending, usage] = await Promise.all([
+  const [stats, stamp, pending, usage, embedderRuntime] = await Promise.all([
     store.stats(policyVisibility(context)),
     store.embedderStamp(),
     store.pendingReembed(),
     readLlmUsage(store),
+    // Without loading the model: `status` stays a quick look (the native library, if any, loads).
+    context.embedder.describeRuntime?.() ?? null,
   ]);
   return {
     location: store.location,
@@ -22,6 +24,7 @@ export async function storeStatus(context: MemoryContext): Promise<StoreStatus> 
     sizeBytes: stats.sizeBytes,
     schemaVersion: store.schemaVersion,
     embedder: stamp,
+    embedderRuntime,
     pendingEmbedder: context.staleEmbedder === null ? (pending?.target ?? null) : context.embedderStamp,
     defaultEmbedder: context.defaultLocal ?? null,
     total: stats.total,

@@ -37,7 +37,9 @@ export type TriageDropReason =
   | "request"
   | "hypothetical"
   | "transient"
-  | "below_threshold";
+  | "below_threshold"
+  /** Reads as an instruction to the agent (`screen-instructions.ts`): never stored by capture. */
+  | "injection";
 
 export interface TriageKept {
   /** The sentence as the user wrote it, leading fillers ("oh, and") removed. */

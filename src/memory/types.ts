@@ -9,8 +9,10 @@
 import type { LlmCost, LlmFeature, LlmFeatureUsage } from "../core/llm-usage.js";
 import type { Scope, ScopeOptions } from "../core/scope.js";
 import type { Redaction } from "../core/secrets-guard.js";
+import type { EmbedderRuntime } from "../embed/embedder.js";
 import type { Filters } from "../filters/filter.js";
 import type { HistoryAction } from "../store/ports/history.js";
+import type { InstructionDrop } from "./screen-instructions.js";
 
 /** A chat message, as Mem0 takes them. System messages are context, never stored as memories. */
 export interface Message {
@@ -192,6 +194,11 @@ export interface AddResult {
   results: AddResultItem[];
   /** With `infer: true`: what the LLM calls of this add cost. */
   llm?: LlmCost;
+  /**
+   * With `infer: true`: extracted facts left out because they read as instructions to the agent
+   * (a possible injection), each clipped, with the judge's score.
+   */
+  dropped?: InstructionDrop[];
 }
 
 export interface SearchResult {
@@ -322,6 +329,12 @@ export interface StoreStatus {
   sizeBytes: number | null;
   schemaVersion: number;
   embedder: { id: string; dimension: number } | null;
+  /**
+   * What runs the configured embedder's model and why (`native`, or `wasm` because
+   * onnxruntime-node could not be loaded…), found without loading the model; null for an embedder
+   * with no runtime to report (a remote one).
+   */
+  embedderRuntime: EmbedderRuntime | null;
   /** Set when the store was written by another embedder and needs `reembed()`. */
   pendingEmbedder: { id: string; dimension: number } | null;
   /**

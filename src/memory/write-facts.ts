@@ -7,7 +7,7 @@
  */
 
 import type { MemoryContext } from "../core/context.js";
-import { scopeKey } from "../core/scope.js";
+import { sameOwner, scopeKey } from "../core/scope.js";
 import { createMemoryWriter } from "../core/write/memory-writer.js";
 import type { MemoryRow } from "../store/ports/memories.js";
 import { contentTerms } from "../text/stem.js";
@@ -52,7 +52,7 @@ export async function writeFacts(context: MemoryContext, input: FactsToWrite): P
     // Where each fact ended up: a later fact that restates an earlier one points at the same memory.
     const landed = new Map<string, string>();
     const updated = new Set<string>();
-    let position = thread === undefined ? 0 : await tx.nextThreadPosition(thread);
+    let position = thread === undefined ? 0 : await tx.nextThreadPosition(thread, scope);
     const insert = async (fact: Fact, relation?: AddRelation) => {
       const row = await writer.insert({
         ...(thread === undefined ? {} : { thread: { key: thread, position: position++ } }),
@@ -84,7 +84,9 @@ export async function writeFacts(context: MemoryContext, input: FactsToWrite): P
       }
       const current = await tx.getMemory(landed.get(decision.other) ?? decision.other);
       // Gone, or rewritten by another writer since it was judged: the judgement no longer holds.
-      if (current === null || current.hash !== decision.seenHash) {
+      // Another owner's memory (judgeFacts looks at this owner's only; this is the last word) is
+      // never changed by this request's facts.
+      if (current === null || current.hash !== decision.seenHash || !sameOwner(current, scope)) {
         await insert(fact);
         continue;
       }

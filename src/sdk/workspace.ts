@@ -10,8 +10,8 @@
  * @module
  */
 
-import { readFile, stat } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { stat } from "node:fs/promises";
+import { resolve } from "node:path";
 import type { MemoryContext } from "../core/context.js";
 import { hasScope, type Scope, type ScopeOptions, scopeFromOptions, scopeToOptions } from "../core/scope.js";
 import { LucidError } from "../errors.js";
@@ -290,17 +290,8 @@ export function createWorkspace(
     },
     async importOpenClaw(text) {
       const context = await ready();
-      const { importOpenClawRecalls, OPENCLAW_RECALL_FILE } = await import("../sleep/import-openclaw.js");
-      const source =
-        text ??
-        (await readFile(join(root, OPENCLAW_RECALL_FILE), "utf8").catch(() => {
-          throw new LucidError(
-            "NOTE_NOT_FOUND",
-            `No OpenClaw recall store at ${join(root, OPENCLAW_RECALL_FILE)}: OpenClaw writes it once memory search has run with dreaming enabled.`,
-            { details: { workspace: root } },
-          );
-        }));
-      return importOpenClawRecalls(context, root, source);
+      const { importOpenClawRecalls, readOpenClawRecallStore } = await import("../sleep/import-openclaw.js");
+      return importOpenClawRecalls(context, root, text ?? (await readOpenClawRecallStore(root)));
     },
     async diary() {
       await ready();

@@ -11,11 +11,11 @@
  * @module
  */
 
-import { readFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import type { MemoryContext } from "../core/context.js";
 import { secretsGuardOf } from "../core/secrets-guard.js";
 import type { SleepStateRecord } from "../store/ports/sleep-state.js";
+import { readWorkspaceBytes, realRoot } from "./confined-path.js";
 import { contaminationOf } from "./contamination.js";
 import { chunkNote } from "./note-chunks.js";
 import { shortTermDay } from "./note-paths.js";
@@ -99,9 +99,12 @@ export async function planDailyIngestion(
   const searches: SearchToRecord[] = [];
   const checkpoints: SleepStateRecord[] = [];
   let taken = 0;
+  const real = await realRoot(root);
   for (const { file, day } of due) {
-    const text = await readFile(join(root, file.path), "utf8").catch(() => undefined);
-    if (text === undefined) continue; // Gone since it was indexed: the next sweep's index drops it.
+    const bytes = await readWorkspaceBytes(root, file.path, real);
+    // Gone (or linked out of the workspace) since it was indexed: the next sweep's index drops it.
+    if (bytes === null) continue;
+    const text = Buffer.from(bytes).toString("utf8");
     checkpoints.push({
       key: file.path,
       value: { size: file.size, mtimeMs: file.mtimeMs, day: options.today },

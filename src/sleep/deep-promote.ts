@@ -22,7 +22,7 @@
  */
 
 import { randomUUID } from "node:crypto";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import type { MemoryContext } from "../core/context.js";
 import { embedTexts } from "../core/embed-texts.js";
 import { withLease } from "../core/lease.js";
@@ -34,9 +34,17 @@ import { LucidError } from "../errors.js";
 import type { RunChange } from "../store/ports/runs.js";
 import { calendarDay } from "../text/expiry-date.js";
 import { conceptTags } from "./concept-tags.js";
+import { readInWorkspace, readWorkspaceBytes, realRoot } from "./confined-path.js";
 import { type DeepOptions, rankForPromotion, type Scored } from "./deep-rank.js";
 import { compactForBudget, MEMORY_MAX_CHARS } from "./memory-budget.js";
-import { locateMemoryFile, readBytes, restoreFile, sha256, writeAtomically } from "./memory-file.js";
+import {
+  locateMemoryFile,
+  readBytes,
+  restoreFile,
+  sha256,
+  writableMemoryFile,
+  writeAtomically,
+} from "./memory-file.js";
 import { appendSection, promotedKeys, promotionSection, visibleSnippet } from "./promotion-format.js";
 import type {
   PromotedEntry,
@@ -98,11 +106,11 @@ export async function applyPromotion(
   const root = resolve(workspace);
   const now = sleepNow(context.clock, options.now);
   const rankOptions: DeepOptions = { ...options, now };
-  const memoryFile = await locateMemoryFile(root);
+  const memoryFile = await writableMemoryFile(root);
   const base = { workspace: root, memoryFile: memoryFile.path, now };
   const ranked = rankForPromotion(await workspaceRecalls(context, root), rankOptions);
   const candidates = ranked.map(candidateOf);
-  const before = await readBytes(memoryFile.target);
+  const before = await readBytes(memoryFile.path);
   const text = before === null ? "" : Buffer.from(before).toString("utf8");
   const already = new Set([...promotedKeys(text), ...citedKeys(text)]);
   const reconciled = ranked.filter((scored) => already.has(scored.entry.key));
@@ -117,9 +125,14 @@ export async function applyPromotion(
   const scanner = secretsGuardOf(context).scanner;
   const redact = (line: string) => scanner.redact(line).text;
   const sources = new Map<string, { sha: string; text: string } | null>();
+  // A note whose links lead out of the workspace is no source, whatever was recorded of it.
+  const outside = new Set<string>();
+  const real = await realRoot(root);
   const sourceOf = async (path: string) => {
     if (!sources.has(path)) {
-      const bytes = await readBytes(join(root, path));
+      const read = await readInWorkspace(root, path, real);
+      if (read.kind === "outside") outside.add(path);
+      const bytes = read.kind === "file" ? read.bytes : null;
       sources.set(
         path,
         // Redacted whole, as the index and the recorder saw it (a key may span lines).
@@ -135,7 +148,7 @@ export async function applyPromotion(
     if (already.has(scored.entry.key)) continue;
     const source = await sourceOf(scored.entry.path);
     if (source === null) {
-      refuse(scored.entry, "missing-file");
+      refuse(scored.entry, outside.has(scored.entry.path) ? "outside-workspace" : "missing-file");
       continue;
     }
     const found = rehydrate(source.text, scored.entry, redact);
@@ -171,7 +184,7 @@ export async function applyPromotion(
   // A note edited while this ran: its ranges were found in bytes that are no longer there.
   const changed = new Set<string>();
   for (const [path, source] of sources) {
-    const bytes = await readBytes(join(root, path));
+    const bytes = await readWorkspaceBytes(root, path, real);
     if (source !== null && (bytes === null || sha256(bytes) !== source.sha)) changed.add(path);
   }
   for (const item of ready.filter((each) => changed.has(each.scored.entry.path)))
@@ -208,7 +221,7 @@ export async function applyPromotion(
     "add",
   );
   const runId = ready.length > 0 ? newRunId(SLEEP_RUN_KIND, context.clock.now()) : null;
-  const current = await readBytes(memoryFile.target);
+  const current = await readBytes(memoryFile.path);
   if ((current === null ? null : sha256(current)) !== (before === null ? null : sha256(before))) {
     throw new LucidError(
       "SLEEP_CONFLICT",
@@ -216,7 +229,7 @@ export async function applyPromotion(
       { details: { memoryFile: memoryFile.path } },
     );
   }
-  if (runId !== null) await writeAtomically(memoryFile.target, next);
+  if (runId !== null) await writeAtomically(memoryFile.path, next);
   try {
     const promoted = await context.store.transaction(async (tx) => {
       const stamp = { actor: runId ?? "sleep", at: now, embedder: context.embedderStamp };
@@ -255,10 +268,10 @@ export async function applyPromotion(
       // Onto the records as they are now: recalls recorded while this ran are kept.
       await patchRecalls(tx, root, new Map(marked.map((entry) => [entry.key, { promotedAt: now }])), now);
       if (runId !== null) {
-        changes.push({ kind: "file", path: memoryFile.target, before, after: { sha256: sha256(next) } });
+        changes.push({ kind: "file", path: memoryFile.path, before, after: { sha256: sha256(next) } });
         const plan: SleepRunPlan = {
           workspace: root,
-          memoryFile: memoryFile.target,
+          memoryFile: memoryFile.path,
           promoted: entries,
           reconciled: reconciled.map((scored) => scored.entry.key),
           after: next,
@@ -285,7 +298,7 @@ export async function applyPromotion(
     return resultOf(runId, promoted);
   } catch (error) {
     // The store said no: MEMORY.md goes back to the bytes it had, so file and store agree.
-    if (runId !== null) await restoreFile(memoryFile.target, before);
+    if (runId !== null) await restoreFile(memoryFile.path, before);
     throw error;
   }
 }

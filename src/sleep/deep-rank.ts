@@ -7,6 +7,7 @@
  * @module
  */
 
+import { judgeInjection } from "../injection/judge-injection.js";
 import { conceptTags } from "./concept-tags.js";
 import { contaminationOf } from "./contamination.js";
 import { isShortTermPath } from "./note-paths.js";
@@ -76,7 +77,7 @@ export interface Scored {
   readonly ageDays: number;
   readonly gates: readonly Gate[];
   /** Why the entry is not a candidate at all (before any gate), if it is not. */
-  readonly excluded?: "not-short-term" | "contaminated" | "promoted" | "no-signals";
+  readonly excluded?: "not-short-term" | "contaminated" | "possible-injection" | "promoted" | "no-signals";
 }
 
 const DAY_MS = 86_400_000;
@@ -132,11 +133,14 @@ export function scoreEntry(
     ? "not-short-term"
     : contaminationOf(entry.snippet) !== undefined
       ? "contaminated"
-      : entry.promotedAt !== undefined && options.includePromoted !== true
-        ? "promoted"
-        : signalCount <= 0
-          ? "no-signals"
-          : undefined;
+      : // A note that reads as an instruction to the agent is never made long-term memory.
+        judgeInjection(entry.snippet).injection
+        ? "possible-injection"
+        : entry.promotedAt !== undefined && options.includePromoted !== true
+          ? "promoted"
+          : signalCount <= 0
+            ? "no-signals"
+            : undefined;
   return {
     entry,
     score: clamp(rawScore),

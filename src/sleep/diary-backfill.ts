@@ -4,7 +4,8 @@
  * notes alone, and a rollback that takes out exactly what the backfills wrote.
  *
  * - A day's notes are its dated files on disk (`memory/2026-03-17.md`, `memory/2026-03-17-standup.md`,
- *   in any folder under `memory/` but `dreaming/`; hidden folders are not notes), indexed or not.
+ *   in any folder under `memory/` but `dreaming/`; hidden folders are not notes), indexed or not,
+ *   found as the index finds them (`listNotes`: a link out of the workspace is no note).
  * - Its entry is the deterministic one ({@link composeDiaryEntry}) from the notes' snippets, chunked,
  *   redacted and contamination-free. The themes are the concept tags at least two snippets carry,
  *   most carried first; staged are the three snippets carrying the most themes (then the most tags,
@@ -28,8 +29,8 @@
  * @module
  */
 
-import { readdir, readFile, rm, stat } from "node:fs/promises";
-import { join, relative, resolve, sep } from "node:path";
+import { rm } from "node:fs/promises";
+import { resolve } from "node:path";
 import type { MemoryContext } from "../core/context.js";
 import { withLease } from "../core/lease.js";
 import { secretsGuardOf } from "../core/secrets-guard.js";
@@ -37,6 +38,7 @@ import { LucidError } from "../errors.js";
 import type { SleepEventInput, SleepStateRecord } from "../store/ports/sleep-state.js";
 import { isTimeZone } from "../text/expiry-date.js";
 import { conceptTags } from "./concept-tags.js";
+import { readWorkspaceBytes, realRoot } from "./confined-path.js";
 import { contaminationOf } from "./contamination.js";
 import { composeDiaryEntry, ENTRY_LIMITS, type EntryRange } from "./diary-entry.js";
 import {
@@ -52,7 +54,7 @@ import {
 import { markedSpans, splitLines } from "./managed-block.js";
 import { sha256 } from "./memory-file.js";
 import { chunkNote } from "./note-chunks.js";
-import { MAX_NOTE_BYTES } from "./note-index.js";
+import { listNotes, MAX_NOTE_BYTES } from "./note-index.js";
 import { shortTermDay } from "./note-paths.js";
 import { addDays } from "./recall-window.js";
 import { redactNote } from "./redact-note.js";
@@ -305,25 +307,12 @@ function checkDay(day: string, name: string): void {
 /** The daily notes of the range under `memory/`, by day, each day's paths sorted. */
 async function dailyNotes(root: string, from: string, to: string): Promise<Map<string, string[]>> {
   const byDay = new Map<string, string[]>();
-  const seen = new Set<string>();
-  const walk = async (dir: string): Promise<void> => {
-    const info = await stat(dir).catch(() => undefined);
-    // Links are followed, as the index follows them; a folder linked into itself is walked once.
-    if (info === undefined || !info.isDirectory() || seen.has(`${info.dev}:${info.ino}`)) return;
-    seen.add(`${info.dev}:${info.ino}`);
-    const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => !name.startsWith("."));
-    for (const name of names.sort()) {
-      const full = join(dir, name);
-      const entry = await stat(full).catch(() => undefined);
-      if (entry?.isDirectory()) await walk(full);
-      if (!entry?.isFile() || !name.toLowerCase().endsWith(".md") || entry.size > MAX_NOTE_BYTES) continue;
-      const path = relative(root, full).split(sep).join("/");
-      const day = shortTermDay(path);
-      if (day === undefined || day < from || day > to) continue;
-      byDay.set(day, [...(byDay.get(day) ?? []), path]);
-    }
-  };
-  await walk(join(root, "memory"));
+  // Links are followed as the index follows them: while they stay inside the workspace.
+  for (const note of (await listNotes(root)).notes) {
+    const day = shortTermDay(note.path);
+    if (note.size > MAX_NOTE_BYTES || day === undefined || day < from || day > to) continue;
+    byDay.set(day, [...(byDay.get(day) ?? []), note.path]);
+  }
   for (const paths of byDay.values()) paths.sort();
   return byDay;
 }
@@ -343,9 +332,11 @@ async function dayEntry(
   const scanner = secretsGuardOf(context).scanner;
   const snippets: Snippet[] = [];
   const seen = new Set<string>();
+  const real = await realRoot(root);
   for (const path of paths) {
-    const text = await readFile(join(root, path), "utf8").catch(() => undefined);
-    if (text === undefined) continue; // Gone since the walk.
+    const bytes = await readWorkspaceBytes(root, path, real);
+    if (bytes === null) continue; // Gone (or linked away) since the walk.
+    const text = Buffer.from(bytes).toString("utf8");
     for (const chunk of chunkNote(redactNote(text, scanner))) {
       const snippet = chunk.text;
       if (contaminationOf(snippet) !== undefined || seen.has(snippet.toLowerCase())) continue;

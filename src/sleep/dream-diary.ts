@@ -50,7 +50,8 @@ export const DIARY_HEADING = "# Dream Diary";
 export const DIARY_START = "<!-- openclaw:dreaming:diary:start -->";
 export const DIARY_END = "<!-- openclaw:dreaming:diary:end -->";
 
-const DIARY_NAMES = ["DREAMS.md", "dreams.md"] as const;
+/** Where OpenClaw looks for the diary, in order. */
+export const DIARY_NAMES = ["DREAMS.md", "dreams.md"] as const;
 const BACKFILL_MARKER = /^\s*<!--\s*openclaw:dreaming:backfill-entry\b(.*?)-->\s*$/u;
 const ANY_DREAMING_COMMENT = /^\s*<!--\s*openclaw:dreaming:/u;
 const DAY = /^\d{4}-\d{2}-\d{2}$/u;

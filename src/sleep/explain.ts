@@ -49,6 +49,8 @@ export interface Explanation {
 const EXCLUSIONS: Record<string, string> = {
   "not-short-term": "it is not in a dated daily note, and only those are promoted",
   contaminated: "its text is sleep's own output or session metadata, never promoted",
+  "possible-injection":
+    "its text reads as an instruction to the agent (a possible injection), never made long-term memory",
   promoted: "it was promoted already (rank it again with includePromoted)",
   "no-signals": "it has no recall signals",
 };

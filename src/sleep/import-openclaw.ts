@@ -9,10 +9,11 @@
  * @module
  */
 
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import type { MemoryContext } from "../core/context.js";
 import { secretsGuardOf } from "../core/secrets-guard.js";
 import { LucidError } from "../errors.js";
+import { readInWorkspace } from "./confined-path.js";
 import { contaminationOf } from "./contamination.js";
 import { isShortTermPath, normaliseNotePath } from "./note-paths.js";
 import { MAX_QUERY_HASHES, MAX_RECALL_DAYS, type RecallEntry } from "./recall-entry.js";
@@ -34,6 +35,27 @@ export interface OpenClawImport {
   /** Records past the cap afterwards, the least recently recalled (imported or not), deleted. */
   readonly evicted: number;
   readonly skipped: readonly ImportSkip[];
+}
+
+/**
+ * The text of the workspace's {@link OPENCLAW_RECALL_FILE}, read only inside the workspace.
+ *
+ * @throws LucidError `NOTE_NOT_FOUND` when it is not there, or links outside the workspace.
+ * @example
+ * await importOpenClawRecalls(context, workspace, await readOpenClawRecallStore(workspace));
+ */
+export async function readOpenClawRecallStore(workspaceDir: string): Promise<string> {
+  const workspace = resolve(workspaceDir);
+  const file = join(workspace, OPENCLAW_RECALL_FILE);
+  const read = await readInWorkspace(workspace, OPENCLAW_RECALL_FILE);
+  if (read.kind === "file") return Buffer.from(read.bytes).toString("utf8");
+  throw new LucidError(
+    "NOTE_NOT_FOUND",
+    read.kind === "outside"
+      ? `${file} links outside the workspace; sleep reads only the workspace's own files. Replace the link with the file, or pass its text.`
+      : `No OpenClaw recall store at ${file}: OpenClaw writes it once memory search has run with dreaming enabled.`,
+    { details: { workspace, ...(read.kind === "outside" ? { reason: "outside-workspace" } : {}) } },
+  );
 }
 
 /**

@@ -23,6 +23,7 @@
 import { lstat, mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { LucidError } from "../errors.js";
+import { checkWritable } from "./confined-path.js";
 import { readBytes, writeAtomically } from "./memory-file.js";
 
 export const PHASES = ["light", "rem", "deep"] as const;
@@ -190,7 +191,8 @@ export async function rewriteMarkdown(
  * Writes `memory/dreaming/<phase>/<day>.md` as `# <heading>\n\n<body>\n`, atomically, replacing a
  * previous report of that day; returns its path.
  *
- * @throws LucidError `INVALID_ARGUMENT` when `day` is not `YYYY-MM-DD`.
+ * @throws LucidError `INVALID_ARGUMENT` when `day` is not `YYYY-MM-DD`; `IO_ERROR` when the report
+ *   is a symbolic link or its folder links outside the workspace.
  * @example
  * await writeSeparateReport(workspace, "rem", "2026-11-29", "REM Sleep", body);
  * // => "<workspace>/memory/dreaming/rem/2026-11-29.md"
@@ -209,6 +211,7 @@ export async function writeSeparateReport(
     );
   }
   const path = join(workspace, "memory", "dreaming", phase, `${day}.md`);
+  await checkWritable(workspace, path);
   await mkdir(dirname(path), { recursive: true });
   await writeAtomically(path, `# ${headingText(heading)}\n\n${checkBody(body)}\n`);
   return path;

@@ -1,23 +1,24 @@
 /**
  * The workspace's `MEMORY.md` as a file sleep writes: found where OpenClaw looks (`MEMORY.md`, else
- * an existing `memory.md`), written through its symbolic link to the real file, and written
- * atomically — the new bytes go to a temporary file beside the target, which is then renamed over
- * it, so a reader sees the old file or the new one, never half of one.
+ * an existing `memory.md`), refused when it is a symbolic link (sleep writes no file through a link,
+ * `confined-path.ts`), and written atomically — the new bytes go to a temporary file beside it,
+ * which is then renamed over it, so a reader sees the old file or the new one, never half of one.
  *
  * @module
  */
 
 import { createHash, randomBytes } from "node:crypto";
-import { lstat, readFile, readlink, realpath, rename, rm, stat, writeFile } from "node:fs/promises";
-import { basename, dirname, isAbsolute, join } from "node:path";
+import { lstat, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
+import { checkWritable } from "./confined-path.js";
 
 export interface MemoryFile {
   /** As the workspace names it: `MEMORY.md`. */
   readonly name: string;
   /** The file's path in the workspace. */
   readonly path: string;
-  /** Where its bytes are: the end of its symbolic links, or `path` itself. */
-  readonly target: string;
+  /** It is a symbolic link: read through it (when it stays inside the workspace), never written. */
+  readonly link: boolean;
 }
 
 /** `MEMORY.md`, or an existing lower-case `memory.md`; the first when neither exists yet. */
@@ -25,11 +26,22 @@ export async function locateMemoryFile(workspace: string): Promise<MemoryFile> {
   for (const name of ["MEMORY.md", "memory.md"]) {
     const path = join(workspace, name);
     const info = await lstat(path).catch(() => undefined);
-    if (info === undefined) continue;
-    const target = info.isSymbolicLink() ? await resolveLink(path) : path;
-    return { name, path, target };
+    if (info !== undefined) return { name, path, link: info.isSymbolicLink() };
   }
-  return { name: "MEMORY.md", path: join(workspace, "MEMORY.md"), target: join(workspace, "MEMORY.md") };
+  return { name: "MEMORY.md", path: join(workspace, "MEMORY.md"), link: false };
+}
+
+/**
+ * {@link locateMemoryFile} for a promotion, which will write it.
+ *
+ * @throws LucidError `IO_ERROR` when it is a symbolic link (wherever it points), before anything is written.
+ * @example
+ * await writableMemoryFile("/home/ana/notes"); // => { name: "MEMORY.md", path: "/home/ana/notes/MEMORY.md", link: false }
+ */
+export async function writableMemoryFile(workspace: string): Promise<MemoryFile> {
+  const found = await locateMemoryFile(workspace);
+  await checkWritable(workspace, found.path);
+  return found;
 }
 
 /** The file's bytes, or null when it does not exist. */
@@ -66,14 +78,4 @@ export async function writeAtomically(target: string, bytes: Uint8Array | string
 export async function restoreFile(target: string, before: Uint8Array | null): Promise<void> {
   if (before === null) await rm(target, { force: true });
   else await writeAtomically(target, before);
-}
-
-/** A dangling link is written where it points, as an editor would. */
-async function resolveLink(path: string): Promise<string> {
-  try {
-    return await realpath(path);
-  } catch {
-    const pointed = await readlink(path);
-    return isAbsolute(pointed) ? pointed : join(dirname(path), pointed);
-  }
 }

@@ -1,14 +1,14 @@
 /**
  * Reading a range of a note by its address (`memory/2026-11-04.md#L3-L5`, `MEMORY.md#L7`): what
  * MCP `memory_get` returns for a note hit. Only notes of the workspace can be read — a Markdown
- * file named relative to it, never an absolute path or one that climbs out with `..`.
+ * file named relative to it, never an absolute path or one that climbs out with `..`, nor one whose
+ * symbolic links lead out of it (`confined-path.ts`).
  *
  * @module
  */
 
-import { join } from "node:path";
 import { LucidError } from "../errors.js";
-import { readBytes } from "./memory-file.js";
+import { readInWorkspace } from "./confined-path.js";
 import { normaliseNotePath } from "./note-paths.js";
 import { noteAddress } from "./recall-keys.js";
 
@@ -51,7 +51,8 @@ export function parseNoteAddress(text: string): NoteAddress | undefined {
 
 /**
  * @throws LucidError `INVALID_ARGUMENT` for an address outside the workspace's notes, `NOTE_NOT_FOUND`
- * when the file or the lines are not there.
+ * when the file or the lines are not there, or the file links outside the workspace
+ * (`details.reason: "outside-workspace"`; where it leads is not said).
  */
 export async function readNoteRange(workspace: string, address: string): Promise<NoteRange> {
   const parsed = parseNoteAddress(address);
@@ -73,7 +74,15 @@ export async function readNoteRange(workspace: string, address: string): Promise
       `Only the workspace's Markdown notes can be read, by a path relative to it; ${JSON.stringify(path)} is not one.`,
     );
   }
-  const bytes = await readBytes(join(workspace, path)).catch(() => null);
+  const read = await readInWorkspace(workspace, path);
+  if (read.kind === "outside") {
+    throw new LucidError(
+      "NOTE_NOT_FOUND",
+      `${path} links outside the workspace ${workspace}; sleep reads only the workspace's own files. Replace the link with the file to read it.`,
+      { details: { path, workspace, reason: "outside-workspace" } },
+    );
+  }
+  const bytes = read.kind === "file" ? read.bytes : null;
   if (bytes === null) {
     throw new LucidError("NOTE_NOT_FOUND", `No note ${path} in ${workspace}.`, {
       details: { path, workspace },

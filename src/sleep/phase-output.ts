@@ -9,6 +9,7 @@ import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { MemoryContext } from "../core/context.js";
 import { LucidError } from "../errors.js";
+import { checkWritable } from "./confined-path.js";
 import { DAILY_CHECKPOINTS } from "./daily-ingest.js";
 import { PHASE_HEADINGS, writeManagedBlock, writeSeparateReport } from "./managed-block.js";
 import type { SleepSettings } from "./sleep-config.js";
@@ -17,7 +18,7 @@ import type { SleepSettings } from "./sleep-config.js";
  * Writes the phase's body; returns the files written.
  *
  * @throws LucidError `IO_ERROR` when the day's note cannot take the block (a link, too large, not
- *   UTF-8): it is left as it is.
+ *   UTF-8, in a folder that links outside the workspace): it is left as it is.
  */
 export async function writePhaseOutput(
   context: MemoryContext,
@@ -35,6 +36,7 @@ export async function writePhaseOutput(
   const written: string[] = [];
   if (storage.mode === "inline" || storage.mode === "both") {
     const file = join(root, "memory", `${today}.md`);
+    await checkWritable(root, file);
     const result = await writeManagedBlock(file, phase, heading, body);
     if (result.reason !== undefined)
       throw new LucidError(

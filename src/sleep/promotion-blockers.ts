@@ -95,6 +95,7 @@ const EXCLUSIONS: readonly [NonNullable<Scored["excluded"]>, string][] = [
   ["promoted", "promoted already"],
   ["not-short-term", "not in a daily note (only memory/YYYY-MM-DD.md notes promote)"],
   ["contaminated", "contaminated (sleep's own output or session metadata)"],
+  ["possible-injection", "reading as instructions to the agent (possible injection)"],
   ["no-signals", "with no signals left"],
 ];
 

@@ -47,7 +47,13 @@ export interface PromotionCandidate extends AddressedRange {
   readonly ageDays: number;
 }
 
-export type PromotionRefusal = RehydrateRefusal | "source-changed" | "budget" | "missing-file";
+/** `outside-workspace`: the note's links lead out of the workspace (`confined-path.ts`). */
+export type PromotionRefusal =
+  | RehydrateRefusal
+  | "source-changed"
+  | "budget"
+  | "missing-file"
+  | "outside-workspace";
 
 export interface PromotedEntry {
   readonly key: string;

@@ -3,20 +3,20 @@
  * use for sleep's deep phase (`openclaw-dreaming.md` §4). Only short-term notes count; the snippet is
  * the text of the hit's lines in the file (or the text the search returned), with every credential
  * redacted — a recall record is a copy of a note, and the store is no place for a key — and a
- * contaminated snippet is never stored. One search is one transaction: its hits are all recorded or
- * none are.
+ * contaminated snippet is never stored, nor a hit on a note that links outside the workspace
+ * (`confined-path.ts`). One search is one transaction: its hits are all recorded or none are.
  *
  * @module
  */
 
-import { readFile } from "node:fs/promises";
-import { isAbsolute, join, resolve } from "node:path";
+import { isAbsolute, resolve } from "node:path";
 import type { MemoryContext } from "../core/context.js";
 import { secretsGuardOf } from "../core/secrets-guard.js";
 import { LucidError } from "../errors.js";
 import type { SecretScanner } from "../secrets/types.js";
 import type { StoredRecall } from "../store/ports/recalls.js";
 import { calendarDay } from "../text/expiry-date.js";
+import { readWorkspaceBytes, realRoot, resolveInWorkspace } from "./confined-path.js";
 import type { Contamination } from "./contamination.js";
 import { isShortTermPath, normaliseNotePath } from "./note-paths.js";
 import { applyHit, type RecallEntry, type RecallHit, type Signal, type SignalType } from "./recall-entry.js";
@@ -59,8 +59,16 @@ export interface RecordOptions {
 /** Each note's lines, read once: a file that cannot be read is `undefined`. */
 export type NoteLines = Map<string, Promise<string[] | undefined>>;
 
-/** `over-cap`: one search named more distinct ranges than a workspace keeps; the rest were not recorded. */
-export type SkipReason = "not-short-term" | "missing-lines" | "over-cap" | Contamination;
+/**
+ * `over-cap`: one search named more distinct ranges than a workspace keeps; the rest were not
+ * recorded. `outside-workspace`: the note's links lead out of the workspace.
+ */
+export type SkipReason =
+  | "not-short-term"
+  | "missing-lines"
+  | "over-cap"
+  | "outside-workspace"
+  | Contamination;
 
 export interface RecordResult {
   readonly recorded: number;
@@ -127,8 +135,9 @@ export async function recordSearches(
 ): Promise<RecordResult[]> {
   const workspace = resolve(options.workspace);
   const files: NoteLines = options.lines ?? new Map();
+  const notes: Notes = { workspace, root: await realRoot(workspace), files, outside: new Map() };
   const prepared: Prepared[] = [];
-  for (const search of searches) prepared.push(await prepare(context, workspace, files, options, search));
+  for (const search of searches) prepared.push(await prepare(context, notes, options, search));
   const results = prepared.map((search) => ({ recorded: 0, evicted: 0, skipped: search.skipped }));
   if (prepared.every((search) => search.ready.length === 0)) return results;
 
@@ -166,11 +175,19 @@ export async function recordSearches(
   return results;
 }
 
+/** The notes one batch reads: their lines, and whether each links outside the workspace, each found once. */
+interface Notes {
+  readonly workspace: string;
+  /** The workspace's real directory. */
+  readonly root: string;
+  readonly files: NoteLines;
+  readonly outside: Map<string, Promise<boolean>>;
+}
+
 /** A search's signal and its hits, each one either ready to record (text redacted) or skipped with why. */
 async function prepare(
   context: MemoryContext,
-  workspace: string,
-  files: NoteLines,
+  notes: Notes,
   options: Omit<RecordOptions, "query" | "at">,
   search: SearchToRecord,
 ): Promise<Prepared> {
@@ -187,9 +204,12 @@ async function prepare(
   const skipped: Skip[] = [];
   const ready: { hit: RecallHit; key: string }[] = [];
   const keys = new Set<string>();
-  // The notes are read side by side, not one after another.
-  for (const given of search.hits)
-    if (given.snippet === undefined) noteLines(files, workspace, normaliseNotePath(given.path), scanner);
+  // The notes are read (and resolved) side by side, not one after another.
+  for (const given of search.hits) {
+    const path = normaliseNotePath(given.path);
+    linksOut(notes, path);
+    if (given.snippet === undefined) noteLines(notes, path, scanner);
+  }
   for (const given of search.hits) {
     const path = normaliseNotePath(given.path);
     const where = { path, startLine: given.startLine, endLine: given.endLine };
@@ -197,13 +217,18 @@ async function prepare(
       skipped.push({ ...where, reason: "not-short-term" });
       continue;
     }
+    // Even a hit whose text came with it (a replayed log, OpenClaw's search, which follows links
+    // anywhere) is of a note sleep will not read: it is no evidence of this workspace.
+    if (await linksOut(notes, path)) {
+      skipped.push({ ...where, reason: "outside-workspace" });
+      continue;
+    }
     const key = recallKey(path, given.startLine, given.endLine);
     if (!keys.has(key) && keys.size >= MAX_RECALL_ENTRIES) {
       skipped.push({ ...where, reason: "over-cap" });
       continue;
     }
-    const text =
-      given.snippet ?? (await linesOf(files, scanner, workspace, path, given.startLine, given.endLine));
+    const text = given.snippet ?? (await linesOf(notes, scanner, path, given.startLine, given.endLine));
     if (text === undefined) {
       skipped.push({ ...where, reason: "missing-lines" });
       continue;
@@ -260,39 +285,54 @@ export async function workspaceRecalls(context: MemoryContext, workspace: string
 
 /** The text of lines `start`–`end` (1-based, inclusive) of a note, or undefined when they are not there. */
 async function linesOf(
-  files: NoteLines,
+  notes: Notes,
   scanner: SecretScanner,
-  workspace: string,
   path: string,
   start: number,
   end: number,
 ): Promise<string | undefined> {
   if (!Number.isInteger(start) || !Number.isInteger(end) || start < 1 || end < start) return undefined;
-  const all = await noteLines(files, workspace, path, scanner);
+  const all = await noteLines(notes, path, scanner);
   if (all === undefined || end > all.length) return undefined;
   return all.slice(start - 1, end).join("\n");
 }
 
-/** A note's lines, read once per `files`. A path that is not a short-term note is never read. */
-function noteLines(
-  files: NoteLines,
-  workspace: string,
-  path: string,
-  scanner: SecretScanner,
-): Promise<string[] | undefined> {
-  let lines = files.get(path);
+/**
+ * A note's lines, read once per `notes.files`. A path that is not a short-term note is never read,
+ * nor one that links outside the workspace (its lines are not there).
+ */
+function noteLines(notes: Notes, path: string, scanner: SecretScanner): Promise<string[] | undefined> {
+  let lines = notes.files.get(path);
   if (lines === undefined) {
     lines =
       !isShortTermPath(path) || isAbsolute(path)
         ? Promise.resolve(undefined)
-        : readFile(join(workspace, path), "utf8").then(
+        : readWorkspaceBytes(notes.workspace, path, notes.root).then(
             // Redacted whole: a key across several lines is found only in the whole note.
-            (text) => redactNote(text, scanner).replace(/\r\n?/gu, "\n").split("\n"),
+            (bytes) =>
+              bytes === null
+                ? undefined
+                : redactNote(Buffer.from(bytes).toString("utf8"), scanner)
+                    .replace(/\r\n?/gu, "\n")
+                    .split("\n"),
             () => undefined,
           );
-    files.set(path, lines);
+    notes.files.set(path, lines);
   }
   return lines;
+}
+
+/** Whether a note's links lead out of the workspace, found once per batch. */
+function linksOut(notes: Notes, path: string): Promise<boolean> {
+  let outside = notes.outside.get(path);
+  if (outside === undefined) {
+    outside =
+      !isShortTermPath(path) || isAbsolute(path)
+        ? Promise.resolve(false)
+        : resolveInWorkspace(notes.workspace, path, notes.root).then((where) => where.kind === "outside");
+    notes.outside.set(path, outside);
+  }
+  return outside;
 }
 
 /** A stored record as an entry, checked: the fields ranking reads must be there. */

@@ -3,7 +3,8 @@
  * away, when the run created it), the entries the run promoted lose their `promotedAt` (so they can
  * be promoted again), and the long-term memories the run added are removed. When the file was
  * edited after the run — by hand, or by a later run — the rollback refuses, naming the lines that
- * changed, unless forced.
+ * changed, unless forced. A `MEMORY.md` that is now a symbolic link, or lies outside the workspace
+ * (a run recorded before sleep refused links wrote through one), is not written: the rollback refuses.
  *
  * @module
  */
@@ -14,6 +15,7 @@ import { withLease } from "../core/lease.js";
 import { createMemoryWriter } from "../core/write/memory-writer.js";
 import { LucidError } from "../errors.js";
 import type { FileChange, MemoryChange, RunRecord } from "../store/ports/runs.js";
+import { checkWritable } from "./confined-path.js";
 import { readBytes, restoreFile, sha256 } from "./memory-file.js";
 import type { RecallEntry } from "./recall-entry.js";
 import { SLEEP_RUN_KIND, sleepKey, sleepLeaseKey } from "./sleep-run.js";
@@ -50,6 +52,8 @@ export async function rollbackSleep(
         details: { runId: run.id },
       });
     }
+    // Before it is even read: the refusal below would quote a file the workspace does not own.
+    await checkWritable(root, file.path);
     const current = await readBytes(file.path);
     const currentSha = current === null ? null : sha256(current);
     if (currentSha !== file.after?.sha256 && options.force !== true) {

@@ -1,18 +1,23 @@
 /**
  * `lucid sleep status`: where a workspace stands — its `MEMORY.md` against the budget, its indexed
  * notes, its recall records, the last run and the last sweep, what a promotion would take now and,
- * when nothing would, why (`openclaw-dreaming.md` §13 item 3), and the latest events of its log.
+ * when nothing would, why (`openclaw-dreaming.md` §13 item 3), the notes the index leaves out and
+ * the files sleep will not write (links), and the latest events of its log.
  *
  * @module
  */
 
-import { resolve } from "node:path";
+import { lstat } from "node:fs/promises";
+import { join, resolve } from "node:path";
 import type { MemoryContext } from "../core/context.js";
 import type { SleepEvent } from "../store/ports/sleep-state.js";
+import { readWorkspaceBytes } from "./confined-path.js";
 import { rankCandidates } from "./deep-promote.js";
 import type { DeepOptions } from "./deep-rank.js";
+import { DIARY_NAMES } from "./dream-diary.js";
 import { MEMORY_MAX_CHARS } from "./memory-budget.js";
-import { locateMemoryFile, readBytes } from "./memory-file.js";
+import { locateMemoryFile } from "./memory-file.js";
+import { type LeftOut, leftOutOf, listNotes } from "./note-index.js";
 import { type Blocker, promotionBlockers } from "./promotion-blockers.js";
 import type { PromotionCandidate } from "./promotion-types.js";
 import { workspaceRecalls } from "./record-recalls.js";
@@ -42,6 +47,10 @@ export interface SleepStatus {
   readonly budgetChars: number;
   readonly indexedFiles: number;
   readonly shortTermFiles: number;
+  /** Notes (and folders, ending in `/`) the index leaves out, and why: a link out of the workspace, a size. */
+  readonly leftOut: readonly LeftOut[];
+  /** `MEMORY.md` or `DREAMS.md` when sleep will not write it (a symbolic link), and why. */
+  readonly unwritable: readonly LeftOut[];
   readonly entries: number;
   readonly promotedEntries: number;
   readonly lastRun: {
@@ -92,7 +101,8 @@ export async function sleepStatus(
     maxAgeDays: deep.maxAgeDays,
   };
   const memoryFile = await locateMemoryFile(root);
-  const bytes = await readBytes(memoryFile.target);
+  // Read where its link leads only inside the workspace: a link out counts as no file.
+  const bytes = await readWorkspaceBytes(root, memoryFile.path);
   const files = await context.store.listNoteFiles(root);
   // Read once and ranked here: a `promote` preview would read the recalls and MEMORY.md again.
   const entries = await workspaceRecalls(context, root);
@@ -111,6 +121,8 @@ export async function sleepStatus(
     budgetChars: MEMORY_MAX_CHARS,
     indexedFiles: files.length,
     shortTermFiles: files.filter((file) => file.shortTerm).length,
+    leftOut: leftOutOf(await listNotes(root)),
+    unwritable: await linkedFiles(root, [memoryFile.name, ...DIARY_NAMES]),
     entries: entries.length,
     promotedEntries: entries.filter((entry) => entry.promotedAt !== undefined).length,
     lastRun:
@@ -127,6 +139,24 @@ export async function sleepStatus(
     blockers: promotionBlockers(entries, rankOptions, options.settings),
     events,
   };
+}
+
+/** Which of the files sleep rewrites are symbolic links: a promotion or a diary entry would fail. */
+async function linkedFiles(root: string, names: readonly string[]): Promise<LeftOut[]> {
+  const linked: LeftOut[] = [];
+  for (const name of names) {
+    const info = await lstat(join(root, name)).catch(() => undefined);
+    // On a case-insensitive disk DREAMS.md and dreams.md are one link: name it once.
+    if (
+      info?.isSymbolicLink() === true &&
+      !linked.some((each) => each.path.toLowerCase() === name.toLowerCase())
+    )
+      linked.push({
+        path: name,
+        reason: "is a symbolic link: sleep will not write through it (replace the link with the file)",
+      });
+  }
+  return linked;
 }
 
 /**

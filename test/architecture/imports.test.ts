@@ -71,7 +71,17 @@ const layerOf = (path: string) => path.split("/")[0] ?? path;
 const EDGES = ["cli", "mcp", "http"];
 const SERVICES = ["memory", "dream", "sleep"];
 const COMPOSITION = ["sdk", "config"];
-const PORTS_AND_HELPERS = ["store", "embed", "llm", "text", "secrets", "policy", "filters", "search"];
+const PORTS_AND_HELPERS = [
+  "store",
+  "embed",
+  "llm",
+  "text",
+  "secrets",
+  "injection",
+  "policy",
+  "filters",
+  "search",
+];
 
 /** What each layer must never import (type imports included). */
 const FORBIDDEN: Readonly<Record<string, readonly string[]>> = {

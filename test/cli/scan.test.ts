@@ -24,7 +24,7 @@ describe("secrets from the command line", () => {
     expect(added.stdout).not.toContain(token);
     const scan = await runJson(["scan"], { home });
     expect(scan.code).toBe(0);
-    expect(scan.json).toEqual({ ok: true, scanned: 1, findings: [] });
+    expect(scan.json).toEqual({ ok: true, scanned: 1, findings: [], injections: [] });
   });
 
   it("rejects under policy.secrets.onAdd reject with exit 1 and the error code", async () => {

@@ -46,7 +46,7 @@ async function planOf(actions: DreamAction[]): Promise<DreamPlan> {
     seen,
     stats: {
       reviewed: 6,
-      deletes: { credential: 0, noise: 0, expired: 0, low_confidence: 0 },
+      deletes: { credential: 0, noise: 0, expired: 0, low_confidence: 0, injection: 0 },
       merges: 0,
       merged: 0,
       conflicts: 0,

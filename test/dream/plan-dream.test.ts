@@ -78,7 +78,13 @@ describe("planDream", () => {
     const result = plan([propose(rewrite("a", ["credential_redacted"]), del("a", "expired"))]);
     expect(result.actions).toHaveLength(1);
     expect(result.actions[0]).toMatchObject({ kind: "delete", reason: "credential" });
-    expect(result.stats.deletes).toEqual({ credential: 1, noise: 0, expired: 0, low_confidence: 0 });
+    expect(result.stats.deletes).toEqual({
+      credential: 1,
+      noise: 0,
+      expired: 0,
+      low_confidence: 0,
+      injection: 0,
+    });
   });
 
   it("never deletes, merges or rewrites a pinned memory, but redacts it", () => {

@@ -394,7 +394,7 @@ describe("Lucid's REST routes", () => {
       ]);
       expect(JSON.stringify(scanned.body)).not.toContain(token);
       const clean = await post("/lucid/v1/scan", { user_id: "hugo" });
-      expect(clean.body).toEqual({ scanned: 1, findings: [] });
+      expect(clean.body).toEqual({ scanned: 1, findings: [], injections: [] });
     });
 
     it("masks the credential in a dream plan's texts", async () => {

@@ -246,20 +246,20 @@ describe("the apply's rules, one at a time", () => {
     expect((await workspace.signals())[0]?.promotedAt).toBe("2026-11-06T09:00:00.000Z");
   });
 
-  it("writes through a symlinked MEMORY.md to its target, keeping the link", async () => {
+  it("refuses a symlinked MEMORY.md, even one linking inside the workspace, keeping the link and its target", async () => {
     const { dir, workspace } = await smallWorkspace(
       { "memory/2026-11-01.md": daily, "real/MEMORY.md": "# Mine\n" },
       [{ path: "memory/2026-11-01.md", startLine: 5, endLine: 5 }],
     );
     symlinkSync("real/MEMORY.md", join(dir, "MEMORY.md"));
-    await workspace.promote({ now: NOW, apply: true });
+    await expect(workspace.promote({ now: NOW, apply: true })).rejects.toMatchObject({
+      code: "IO_ERROR",
+      details: { reason: "symbolic-link" },
+    });
     expect(lstatSync(join(dir, "MEMORY.md")).isSymbolicLink()).toBe(true);
     expect(readlinkSync(join(dir, "MEMORY.md"))).toBe("real/MEMORY.md");
-    expect(readFileSync(join(dir, "real/MEMORY.md"), "utf8")).toContain(
-      "renew both passports before February",
-    );
-    await workspace.rollback();
     expect(readFileSync(join(dir, "real/MEMORY.md"), "utf8")).toBe("# Mine\n");
+    await expect(workspace.rollback()).rejects.toMatchObject({ code: "RUN_NOT_FOUND" });
   });
 
   it("stays within the budget: compacts old generated sections, then leaves out what does not fit", async () => {

@@ -9,6 +9,7 @@ import { createConnection, createServer, type Server, type Socket } from "node:n
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseFilters } from "../../src/filters/parse-filters.js";
+import { SCHEMA_VERSION } from "../../src/store/postgres/pg-schema.js";
 import { openPostgresStore } from "../../src/store/postgres/pg-store.js";
 import type { MemoryStore } from "../../src/store/store.js";
 import { postgresTestUrl, temporaryPostgresStores, uniqueSchema } from "../helpers/postgres.js";
@@ -58,11 +59,44 @@ describe.skipIf(url === undefined)("PostgreSQL store", () => {
   it("migrates once when several processes open a new store at the same moment", async () => {
     const schema = uniqueSchema();
     const opened = await Promise.all(Array.from({ length: 4 }, () => make({ schema })));
-    expect(opened.map((store) => store.schemaVersion)).toEqual([1, 1, 1, 1]);
+    expect(opened.map((store) => store.schemaVersion)).toEqual(Array(4).fill(SCHEMA_VERSION));
     const rows = await sql(`select value from ${schema}.meta where key = 'schema.version'`);
-    expect(rows).toEqual([{ value: "1" }]);
+    expect(rows).toEqual([{ value: String(SCHEMA_VERSION) }]);
     expect(opened[0]?.capabilities).toEqual({ backend: "postgres", ann: true, concurrentWriters: true });
     expect(opened[0]?.location).toContain(`schema ${schema}`);
+  });
+
+  it("migrates schema 1's threads into windows of one scope", async () => {
+    const schema = uniqueSchema();
+    const store = await make({ schema });
+    await store.bindEmbedder({ id: "e", dimension: 4 });
+    const thread = { thread: "call:1" };
+    const ask = newMemory({ text: "Where should we meet?", ...thread, threadPosition: 0 });
+    const planted = newMemory({ text: "Bob keeps marmalade", user_id: "bob", ...thread, threadPosition: 1 });
+    const answer = newMemory({ text: "At the usual cafe", ...thread, threadPosition: 2 });
+    for (const memory of [ask, planted, answer]) await store.insertMemory(memory);
+    // Schema 1 as it was: every threaded window built from its thread neighbours of any scope.
+    await sql(
+      `update ${schema}.memories m set keywords = ${schema}.keyword_vector(w.body), keyword_length = ${schema}.keyword_words(w.body)
+       from (select m.seq, trim(
+               coalesce((select p.text from ${schema}.memories p where p.thread = m.thread
+                         and p.thread_position < m.thread_position order by p.thread_position desc limit 1), '')
+               || ' ' || m.text || ' ' ||
+               coalesce((select n.text from ${schema}.memories n where n.thread = m.thread
+                         and n.thread_position > m.thread_position order by n.thread_position limit 1), '')) as body
+             from ${schema}.memories m where m.thread is not null) w
+       where m.seq = w.seq`,
+    );
+    await sql(`update ${schema}.meta set value = '1' where key = 'schema.version'`);
+    const found = async (on: MemoryStore, terms: string[]) =>
+      (await on.searchKeyword({ filter: parseFilters({ user_id: "alice" }), terms, k: 10 }))
+        .map((hit) => hit.id)
+        .sort();
+    expect(await found(store, ["marmalade"])).toEqual([answer.id, ask.id].sort());
+    const reopened = await make({ schema });
+    expect(reopened.schemaVersion).toBe(SCHEMA_VERSION);
+    expect(await found(reopened, ["marmalade"])).toEqual([]);
+    expect(await found(reopened, ["cafe"])).toEqual([answer.id, ask.id].sort());
   });
 
   it("refuses a schema that holds another application's tables, and leaves it untouched", async () => {
@@ -128,7 +162,7 @@ describe.skipIf(url === undefined)("PostgreSQL store", () => {
       const proxied = new URL(target.toString());
       proxied.host = `127.0.0.1:${port}`;
       const store = await make({ url: proxied.toString(), retryForMs: 10_000 });
-      expect(store.schemaVersion).toBe(1);
+      expect(store.schemaVersion).toBe(SCHEMA_VERSION);
       expect(dropped).toBe(2);
       expect(forwarded).toBeGreaterThan(0);
       await store.close();

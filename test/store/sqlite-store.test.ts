@@ -298,7 +298,7 @@ describe("SQLite store file handling", () => {
     ]);
     await store.close();
     const raw = new Database(path, { readonly: true });
-    expect(raw.pragma("user_version", { simple: true })).toBe(10);
+    expect(raw.pragma("user_version", { simple: true })).toBe(SCHEMA_VERSION);
     raw.close();
     const reopened = createSqliteStore({ path });
     expect(await reopened.getSleepState("/ws", "ingest", ["a.md"])).toEqual([
@@ -306,6 +306,35 @@ describe("SQLite store file handling", () => {
     ]);
     expect(await reopened.listSleepEvents("/ws")).toEqual([appended]);
     await reopened.close();
+  });
+
+  it("migrates schema 10's threads into windows of one scope, and follows a memory that changes scope", async () => {
+    const path = freshPath();
+    const old = new Database(path);
+    migrate(old, 0, 10);
+    const insert = old.prepare(
+      `insert into memories(id, text, hash, user_id, created_at, updated_at, thread, thread_position)
+       values (?, ?, 'h', ?, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', 'call:1', ?)`,
+    );
+    insert.run("ask", "Where should we meet?", "alice", 0);
+    insert.run("planted", "Bob keeps marmalade in the cellar", "bob", 1);
+    insert.run("answer", "At the usual cafe", "alice", 2);
+    old.close();
+    const found = async (terms: string[]) => {
+      const store = createSqliteStore({ path });
+      const hits = await store.searchKeyword({ filter: parseFilters({ user_id: "alice" }), terms, k: 10 });
+      await store.close();
+      return hits.map((hit) => hit.id).sort();
+    };
+    expect(await found(["marmalade"])).toEqual([]);
+    expect(await found(["cafe"])).toEqual(["answer", "ask"]);
+    const raw = new Database(path);
+    expect(raw.pragma("user_version", { simple: true })).toBe(SCHEMA_VERSION);
+    // Nothing in Lucid moves a memory to another scope; a trigger still follows one that moves.
+    raw.prepare("update memories set agent_id = 'coder' where id = 'answer'").run();
+    raw.close();
+    expect(await found(["cafe"])).toEqual(["answer"]);
+    expect(await found(["meet"])).toEqual(["ask"]);
   });
 
   it("refuses a call through the store from inside one of its own transactions", async () => {

@@ -114,8 +114,8 @@ export interface RewriteAction {
 }
 export type DreamAction = DeleteAction | MergeAction | ConflictAction | RewriteAction;
 export interface ReviewItem {
-  readonly kind: "possible-duplicate" | "possible-conflict";
-  readonly proposal: MergeAction | ConflictAction;
+  readonly kind: "possible-duplicate" | "possible-conflict" | "possible-injection";
+  readonly proposal: MergeAction | ConflictAction | DeleteAction;
   readonly why: Why;
 }
 export interface DreamPlan {
@@ -281,7 +281,14 @@ export interface ScanFinding {
   readonly start: number;
   readonly preview: string;
 }
+/** A memory that reads as an instruction to the agent (`ScanInjection`). */
+export interface ScanInjection {
+  readonly id: string;
+  readonly score: number;
+  readonly cues: readonly string[];
+}
 export interface ScanResult {
   readonly scanned: number;
   readonly findings: readonly ScanFinding[];
+  readonly injections: readonly ScanInjection[];
 }

@@ -21,7 +21,7 @@ export interface PluginConfig {
   /** Lucid's home (`--home`); unset, Lucid uses `$LUCID_HOME` or `~/.lucid`. */
   readonly home?: string;
   readonly userId: string;
-  /** Put recalled memories into the system prompt before each model call. */
+  /** Put recalled memories beside the user's message before each model call. */
   readonly autoRecall: boolean;
   /** Capture each finished turn's durable facts. */
   readonly autoCapture: boolean;

@@ -42,11 +42,31 @@ export interface Hooks {
     input: { sessionID: string; messageID?: string },
     output: { message: { id: string }; parts: Part[] },
   ): Promise<void>;
-  "experimental.chat.system.transform"?(
-    input: { sessionID?: string },
-    output: { system: string[] },
+  /**
+   * The messages of a model call, before they are sent (OpenCode 1.18 passes no session: each
+   * message's `info` names its own). Changes reach that call only; nothing is saved.
+   */
+  "experimental.chat.messages.transform"?(
+    input: Record<string, never>,
+    output: { messages: TransformMessage[] },
   ): Promise<void>;
   dispose?(): Promise<void>;
+}
+
+/** A message as `experimental.chat.messages.transform` hands it over: its info and its parts. */
+export interface TransformMessage {
+  readonly info: { readonly id: string; readonly role: string; readonly sessionID?: string };
+  parts: TransformPart[];
+}
+
+/** A text part a plugin may add to a message (`synthetic`: written by a tool, not typed by the user). */
+export interface TransformPart {
+  readonly type: string;
+  readonly text?: string;
+  readonly id?: string;
+  readonly sessionID?: string;
+  readonly messageID?: string;
+  readonly synthetic?: boolean;
 }
 
 export type Plugin = (input: PluginInput, options?: Record<string, unknown>) => Promise<Hooks>;

@@ -1,7 +1,9 @@
 /**
  * Lucid as OpenCode's long-term memory:
  * - recall before every model call: the block `memory_recall` gives for the user's latest message
- *   goes into the system prompt (`experimental.chat.system.transform`);
+ *   goes beside that message, as a part of it the model reads (`experimental.chat.messages.transform`)
+ *   — never into the system prompt, where OpenCode gives text the authority of its own instructions:
+ *   a memory is data about the user, not an instruction;
  * - capture after every turn: when the session goes idle, its last turn (the user's message and
  *   the assistant's text, read back through OpenCode's client) goes to `memory_capture`;
  * - sessions counted on their first message (`memory_session`): when Lucid's gate passes, Lucid
@@ -121,7 +123,7 @@ export const LucidPlugin: Plugin = async (input: PluginInput, options?: Record<s
       { query: prompt.text.slice(0, MAX_QUERY_CHARS), ...recallArgs(config.recall) },
       { timeoutMs: RECALL_TIMEOUT_MS },
     );
-    // Nothing recalled adds nothing to the system prompt.
+    // Nothing recalled adds nothing to the turn.
     const empty = (data.memories?.length ?? 0) === 0 && (data.notes?.length ?? 0) === 0;
     const block = empty ? "" : sessions.isSubagent(sessionID) ? `${SUBAGENT_NOTE}${text}` : text;
     sessions.cacheRecall(sessionID, prompt.id, block);
@@ -141,12 +143,23 @@ export const LucidPlugin: Plugin = async (input: PluginInput, options?: Record<s
       }
     },
 
-    "experimental.chat.system.transform": async (hookInput, output) => {
+    "experimental.chat.messages.transform": async (_hookInput, output) => {
+      if (!config.autoRecall) return;
+      const turn = output.messages.findLast((message) => message.info.role === "user");
       // No session: one of OpenCode's own side calls (a title, an agent draft), not the user's turn.
-      if (!config.autoRecall || hookInput.sessionID === undefined) return;
+      const sessionID = turn?.info.sessionID;
+      if (turn === undefined || sessionID === undefined) return;
       try {
-        const block = await recall(hookInput.sessionID);
-        if (block !== undefined && block.trim() !== "") output.system.push(block);
+        const block = await recall(sessionID);
+        if (block === undefined || block.trim() === "") return;
+        turn.parts.push({
+          id: `prt_lucid_recall_${turn.info.id}`,
+          sessionID,
+          messageID: turn.info.id,
+          type: "text",
+          text: block,
+          synthetic: true,
+        });
       } catch (error) {
         log("warn", `lucid: recall failed, the turn goes on without memories: ${String(error)}`);
       }

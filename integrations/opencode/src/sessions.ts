@@ -1,7 +1,7 @@
 /**
  * What the plugin remembers about each OpenCode session while the host runs: the user's latest
  * message (the query for recall, and the fallback for capture), the recall block already fetched
- * for it (OpenCode asks for the system prompt again at every step of a turn: tool calls make
+ * for it (OpenCode builds the messages again at every step of a turn: tool calls make
  * several), the last turn captured (a session goes idle after every turn, and again on resume),
  * and whether it is a subagent's (the `task` tool's child sessions: they read memories, but store
  * none and are not sessions of the user's).

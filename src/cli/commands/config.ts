@@ -11,7 +11,8 @@ export const configCommand = defineCommand({
   examples: ["lucid config", "lucid config --json", "LUCID_USER_ID=alice lucid config"],
   notes: [
     'Values written as { "env": "NAME" } are shown as that reference; secrets written literally ' +
-      "(apiKey, headers) are shown as ********.",
+      "(apiKey, headers) are shown as ********, and a password inside any URL as *** " +
+      "(postgres://user:***@host/db).",
   ],
   async run(context) {
     const loaded = await context.config();

@@ -136,6 +136,12 @@ export const mcpCommand = defineCommand({
         import("../../edge/shutdown-signal.js"),
         import("../../mcp/stdio.js"),
       ]);
+    // The workspace the server sleeps: its scope, where promotions go, is what a session bound to a
+    // scope must hold to use the notes (edge/workspace-access.ts).
+    const notes =
+      workspace === undefined
+        ? undefined
+        : memory.workspace(workspace, { ...defaults, settings: loaded.config.sleep });
     const events = new EventRegistry((await memory.ready()).clock);
     const autoDream = { enabled: autoDreamEnabled(io.env) };
     const log = (line: string) => void io.stderr.write(`${line}\n`);
@@ -148,7 +154,7 @@ export const mcpCommand = defineCommand({
         autoDream,
         sessions,
         log,
-        ...(workspace === undefined ? {} : { workspace }),
+        ...(notes === undefined ? {} : { workspace: notes.dir, workspaceScope: notes.scope }),
         ...(loaded.config.sleep === undefined ? {} : { sleepSettings: loaded.config.sleep }),
         ...(sessionBound === undefined ? {} : { bound: sessionBound }),
       });
@@ -159,9 +165,9 @@ export const mcpCommand = defineCommand({
     const stopSleeping = new AbortController();
     signal.addEventListener("abort", () => stopSleeping.abort(), { once: true });
     const sleeping =
-      workspace !== undefined && loaded.config.sleep?.enabled === true
+      notes !== undefined && loaded.config.sleep?.enabled === true
         ? await sleepInBackground({
-            workspace: memory.workspace(workspace, { ...defaults, settings: loaded.config.sleep }),
+            workspace: notes,
             timeZone: loaded.config.timeZone,
             signal: stopSleeping.signal,
             log,

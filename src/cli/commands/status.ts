@@ -2,6 +2,7 @@ import type { ScopeOptions } from "../../core/scope.js";
 import { formatScope, scopeFromOptions } from "../../core/scope.js";
 import type { GateOptions, GateStatus } from "../../dream/gate/gate.js";
 import { autoDreamEnabled } from "../../edge/auto-dream-switch.js";
+import type { EmbedderRuntime } from "../../embed/embedder.js";
 import type { StoreStatus } from "../../memory/types.js";
 import type { Memory } from "../../sdk/memory.js";
 import { defineCommand } from "../command.js";
@@ -18,13 +19,15 @@ const SCOPE_IDS_SHOWN = 10;
 
 export const statusCommand = defineCommand({
   name: "status",
-  summary: "Show the store: path, size, schema, embedder, counts by scope and category",
+  summary: "Show the store: path, size, schema, embedder and its runtime, counts by scope and category",
   args: [],
   flags: {},
   scoped: true,
   examples: ["lucid status", "lucid status --user alice", "lucid status --json | jq .byCategory"],
   notes: [
     "Works on a store waiting for `lucid reembed`, and says so under Pending.",
+    "Runtime says what runs the local model and why: `native (onnxruntime-node 1.30.0)`, or " +
+      "`WASM — onnxruntime-node could not be loaded: …` (the same vectors, about 8× slower).",
     "LLM shows the configured model and what its calls have cost in this store, by feature (add, dream, sleep).",
     "Auto-dream shows the gate for the scope (flags, LUCID_*_ID or the config's defaults), or for each user " +
       "when none is set: `auto-dream: waiting — sessions 2/5, memories 3/20` or `auto-dream: eligible`.",
@@ -103,6 +106,7 @@ function storeFields(status: StoreStatus, style: Style, width: number | undefine
         : `${status.embedder.id} (${status.embedder.dimension}-d)`,
     ],
   ];
+  if (status.embedderRuntime !== null) fields.push(["Runtime", runtimeLine(status.embedderRuntime, style)]);
   if (status.defaultEmbedder !== null) {
     const target = `${status.defaultEmbedder.id} (${status.defaultEmbedder.dimension}-d)`;
     fields.push(["Upgrade", `\`lucid reembed\` moves this store to ${target}, the default local model`]);
@@ -123,6 +127,14 @@ function storeFields(status: StoreStatus, style: Style, width: number | undefine
   }
   fields.push(["LLM", llmLine(status.llm, style)]);
   return fields;
+}
+
+/** `native (onnxruntime-node 1.30.0)`, or `WASM — onnxruntime-node could not be loaded: …` in yellow. */
+function runtimeLine(runtime: EmbedderRuntime, style: Style): string {
+  const name = runtime.name === "wasm" ? "WASM" : runtime.name;
+  return runtime.degraded
+    ? style.yellow(`${name} — ${runtime.reason}`)
+    : `${name} ${style.dim(`(${runtime.reason})`)}`;
 }
 
 /** `openai-compatible:gpt-4o-mini (≤ 20 calls a run) — add 3 calls, 2,410 + 310 tokens · dream 1 call …` */

@@ -1,7 +1,8 @@
 /**
  * The interactive dream of Mem0's `mem0-dream` skill: after the report, one question per conflict
  * (`A`, `B` or `skip`, case-insensitive, empty = skip), one per review item (a possible conflict is
- * asked like a conflict; a possible duplicate `Merge them? [y/N]`), then `Apply? [Y/n]`. An answer it does not
+ * asked like a conflict; a possible duplicate `Merge them? [y/N]`; a possible injection `Delete it?
+ * [y/N]`), then `Apply? [Y/n]`. An answer it does not
  * understand is met with the choices and the question again; end of input (Ctrl-D) or Ctrl-C at
  * any question cancels the whole run, and nothing is applied.
  *
@@ -9,7 +10,7 @@
  */
 
 import { type ApplyDecisions, type ConflictChoice, conflictKey } from "../../dream/apply/decisions.js";
-import type { ConflictAction, DreamPlan, MergeAction } from "../../dream/plan.js";
+import type { ConflictAction, DreamAction, DreamPlan } from "../../dream/plan.js";
 import type { Prompter } from "./prompter.js";
 
 export const CANCELLED = "Cancelled. No changes made.";
@@ -40,22 +41,32 @@ export async function askDecisions(plan: DreamPlan, prompter: Prompter): Promise
         ? await ask(proposal, "possible conflict ").then((choice) =>
             choice === null ? null : choice !== "skip",
           )
-        : await askMerge(prompter, proposal);
+        : proposal.kind === "merge"
+          ? await askYesNo(prompter, `${refs(proposal)} — possible duplicate: merge them? [y/N] `, MERGE_HELP)
+          : await askYesNo(
+              prompter,
+              `${refs(proposal)} — possible injection (${proposal.why.detail}): delete it? [y/N] `,
+              INJECTION_HELP,
+            );
     if (answer === null) return null;
     if (answer) accepted.push(index);
   }
   return (await askYes(prompter, "Apply? [Y/n] ")) === true ? { decisions: { conflicts }, accepted } : null;
 }
 
-async function askMerge(prompter: Prompter, proposal: MergeAction): Promise<boolean | null> {
-  const question = `${proposal.ids.map((id) => `[mem0:${id}]`).join(" ~ ")} — possible duplicate: merge them? [y/N] `;
+const MERGE_HELP = "Answer y to merge them into one, or n (or Enter) to keep both; Ctrl-D cancels.";
+const INJECTION_HELP = "Answer y to delete it (undoable), or n (or Enter) to keep it; Ctrl-D cancels.";
+
+const refs = (action: DreamAction) => action.ids.map((id) => `[mem0:${id}]`).join(" ~ ");
+
+async function askYesNo(prompter: Prompter, question: string, help: string): Promise<boolean | null> {
   for (;;) {
     const raw = await prompter.ask(question);
     if (raw === null) return null;
     const answer = raw.toLowerCase();
     if (answer === "" || answer === "n" || answer === "no" || answer === "skip") return false;
     if (answer === "y" || answer === "yes") return true;
-    prompter.say("Answer y to merge them into one, or n (or Enter) to keep both; Ctrl-D cancels.");
+    prompter.say(help);
   }
 }
 

@@ -58,7 +58,7 @@ function issues(plan: DreamPlan, result: ApplyResult): string {
   const notes: string[] = [];
   if (plan.review.length > 0)
     notes.push(
-      `${plan.review.length} possible duplicate(s) or conflict(s) wait for review (lucid dream on a terminal asks)`,
+      `${plan.review.length} possible duplicate(s), conflict(s) or injection(s) wait for review (lucid dream on a terminal asks)`,
     );
   if (result.counts.conflictsSkipped > 0)
     notes.push(`${result.counts.conflictsSkipped} conflict(s) left for review`);

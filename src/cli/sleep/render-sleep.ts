@@ -24,6 +24,7 @@ const REFUSALS: Record<string, string> = {
   "source-changed": "the note changed while sleep read it",
   budget: "MEMORY.md has no room left within its budget",
   "missing-file": "the note is gone",
+  "outside-workspace": "the note links outside the workspace",
 };
 
 /** The ranked candidates: rank, score, recalls, queries, days, age, range, snippet. */
@@ -146,7 +147,9 @@ export function renderStatus(status: SleepStatus, options: RenderOptions): strin
   const lines = [
     `Workspace   ${status.workspace}`,
     `MEMORY.md   ${status.memoryFile} — ${status.memoryChars.toLocaleString("en-US")} of ${status.budgetChars.toLocaleString("en-US")} characters`,
+    ...status.unwritable.map((file) => `            ${style.yellow(`${file.path} ${file.reason}`)}`),
     `Notes       ${status.indexedFiles} indexed, ${status.shortTermFiles} of them daily notes`,
+    ...(status.leftOut.length === 0 ? [] : [`            ${style.yellow(renderLeftOut(status.leftOut))}`]),
     `Recalls     ${plural(status.entries, "range")} recorded, ${status.promotedEntries} promoted`,
     `Last run    ${last === null ? "none" : `${last.id} at ${formatDate(last.committedAt)}: ${plural(last.promoted, "range")} promoted${last.undoneAt === null ? "" : ", rolled back"}`}`,
     `Last sweep  ${renderLastSweep(status.lastSweep, style)}`,
@@ -180,6 +183,17 @@ export function renderStatus(status: SleepStatus, options: RenderOptions): strin
     );
   }
   return lines.join("\n");
+}
+
+/** Notes a status names as left out at most; `--json` has them all. */
+const LEFT_OUT_SHOWN = 5;
+
+/** `2 notes left out: memory/2026-11-04.md links outside the workspace; memory/big.md larger than …`. */
+function renderLeftOut(leftOut: SleepStatus["leftOut"]): string {
+  const named = leftOut.slice(0, LEFT_OUT_SHOWN).map((note) => `${note.path} ${note.reason}`);
+  const more =
+    leftOut.length > LEFT_OUT_SHOWN ? `; ${leftOut.length - LEFT_OUT_SHOWN} more (--json has all)` : "";
+  return `${plural(leftOut.length, "note")} left out: ${named.join("; ")}${more}`;
 }
 
 /** `2026-11-29 03:00: light completed, rem completed, deep failed`. */

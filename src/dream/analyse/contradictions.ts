@@ -3,15 +3,16 @@
  * ("billing-api deploys to Fly.io" / "billing-api deploys to AWS"), or that affirm and deny the
  * same statement. Proposed as conflicts for the user to resolve, with a suggested winner.
  *
- * Candidates come from three places, never from all pairs: an index of claims by (attribute,
- * subject, environments) for the templated attributes (`similarity/claim-rules.ts`); the vector
- * neighbours (`policy.contradictions`) of each negated memory, for opposed statements; and the
- * vector neighbours of every memory, for two look-alikes one of which says the fact changed ("Alice
- * uses Neovim" / "Alice switched to VS Code", "The default branch is master" / "…is now main":
- * `slotDisagreement`), however the sentence is worded. Two values with no change stated may both
- * hold ("a cat named Miso" / "a cat named Tofu"); such pairs are only refused as merges. Different
- * subjects are never in conflict ("Alice prefers Vim" / "Bob prefers VS Code"), nor are statements
- * qualified differently ("uses Node 18 for legacy-portal" / "uses Node 20 for new-portal").
+ * Candidates come from three places, never from all pairs, and never from two owners (full stored
+ * scopes): an index of claims by (owner, attribute, subject, environments) for the templated
+ * attributes (`similarity/claim-rules.ts`); the vector neighbours (`policy.contradictions`) of
+ * each negated memory, for opposed statements; and the vector neighbours of every memory, for two
+ * look-alikes one of which says the fact changed ("Alice uses Neovim" / "Alice switched to VS
+ * Code", "The default branch is master" / "…is now main": `slotDisagreement`), however the sentence
+ * is worded. Two values with no change stated may both hold ("a cat named Miso" / "a cat named
+ * Tofu"); such pairs are only refused as merges. Different subjects are never in conflict ("Alice
+ * prefers Vim" / "Bob prefers VS Code"), nor are statements qualified differently ("uses Node 18
+ * for legacy-portal" / "uses Node 20 for new-portal").
  *
  * The suggested winner is the newer (`updatedAt`, then `createdAt`), then the more confident (when
  * both record a confidence), then the smaller id. Pinned memories take part, since the user decides
@@ -24,6 +25,7 @@
  * @module
  */
 
+import { ownerKey } from "../../core/scope.js";
 import type { Policy } from "../../policy/policy.js";
 import type { ConflictAction } from "../plan.js";
 import type { DreamSnapshot, SnapshotMemory } from "../snapshot.js";
@@ -59,12 +61,13 @@ export function analyseContradictions(snapshot: DreamSnapshot, policy: Policy): 
     if (!conflicts.has(key)) conflicts.set(key, action);
   };
 
+  // One index per owner, as the snapshot's neighbours are: two owners' claims never meet.
   const index = new Map<string, Holder[]>();
   for (const memory of snapshot.memories) {
     const features = featuresOf(memory.id);
     if (features === undefined) continue;
     for (const claim of features.claims) {
-      const key = claimKey(claim);
+      const key = `${ownerKey(memory)}\u0000${claimKey(claim)}`;
       const holders = index.get(key);
       if (holders === undefined) index.set(key, [{ features, claim }]);
       else holders.push({ features, claim });

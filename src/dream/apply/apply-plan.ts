@@ -13,7 +13,7 @@
 import type { MemoryContext } from "../../core/context.js";
 import { embedTexts } from "../../core/embed-texts.js";
 import { newRunId } from "../../core/run-id.js";
-import { scopeKey, withinScope } from "../../core/scope.js";
+import { scopeKey } from "../../core/scope.js";
 import { secretsGuardOf } from "../../core/secrets-guard.js";
 import { createMemoryWriter, type MemoryWriter } from "../../core/write/memory-writer.js";
 import { type PreparedText, prepareText } from "../../core/write/prepare-text.js";
@@ -24,6 +24,7 @@ import { parsePlan } from "../parse-plan.js";
 import type { DreamAction, DreamPlan, MergeAction } from "../plan.js";
 import { DREAM_RUN_KIND } from "../run-kind.js";
 import { type ApplyDecisions, type ApplyMode, type ConflictChoice, conflictKey } from "./decisions.js";
+import { refuseForeignIds } from "./refuse-foreign.js";
 import { reminderText, upsertReminder } from "./reminder.js";
 import { RunLog } from "./run-log.js";
 import { SecretScrubber, type SecretsScrubbed } from "./secret-scrubber.js";
@@ -278,25 +279,6 @@ function recordedPlan(
     }
   });
   return { ...plan, actions };
-}
-
-/**
- * A plan acts on its own scope only: an action naming a memory of another scope refuses the whole
- * plan (nothing is applied). A memory that no longer exists is not foreign: its action is stale.
- */
-async function refuseForeignIds(tx: MemoryStoreOps, plan: DreamPlan): Promise<void> {
-  const ids = [...new Set(plan.actions.flatMap((action) => action.ids))];
-  const foreign = new Set(
-    (await tx.getMemories(ids)).filter((row) => !withinScope(row, plan.scope)).map((row) => row.id),
-  );
-  const index = plan.actions.findIndex((action) => action.ids.some((id) => foreign.has(id)));
-  if (index < 0) return;
-  const action = plan.actions[index] as DreamAction;
-  throw new LucidError(
-    "INVALID_PLAN",
-    `Action ${index} (${action.kind}) names ${action.ids.filter((id) => foreign.has(id)).join(", ")}, outside the plan's scope. Nothing was applied.`,
-    { details: { action: index, kind: action.kind } },
-  );
 }
 
 /** Writes one action's changes, recording each memory's preimage before its first change. */

@@ -11,7 +11,7 @@ import type { Scope } from "../../core/scope.js";
 import type { MemoryWriter } from "../../core/write/memory-writer.js";
 import type { PreparedText } from "../../core/write/prepare-text.js";
 import { filterNode } from "../../filters/filter.js";
-import { scopeFilter } from "../../filters/scope-of-filters.js";
+import { ownerFilter } from "../../filters/scope-of-filters.js";
 import type { MemoryStoreOps } from "../../store/store.js";
 import type { RunLog } from "./run-log.js";
 
@@ -35,7 +35,9 @@ export interface ReminderWrite {
 
 export async function upsertReminder(write: ReminderWrite): Promise<void> {
   const { tx, writer, log, scope, text, embedding } = write;
-  const filter = filterNode.and([scopeFilter(scope), filterNode.condition("source", "eq", REMINDER_SOURCE)]);
+  // The scope's own reminder, not one of a narrower owner inside it (a dream of `agent_id=main` must
+  // not rewrite the reminder a dream of `user_id=alice agent_id=main` left in alice's memories).
+  const filter = filterNode.and([ownerFilter(scope), filterNode.condition("source", "eq", REMINDER_SOURCE)]);
   const { rows } = await tx.listMemories({ filter, limit: 1, offset: 0 });
   const existing = rows[0];
   const metadata = { source: REMINDER_SOURCE, conflicts: write.unresolved };

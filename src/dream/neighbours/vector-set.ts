@@ -65,3 +65,20 @@ export function rowVector(set: VectorSet, row: number): Float32Array | undefined
   if (set.present[row] !== 1) return undefined;
   return set.data.slice(row * set.dimension, (row + 1) * set.dimension);
 }
+
+/**
+ * The rows `rows` of `set` (in that order) as a set of their own, copied as they are (already
+ * normalised, so not normalised again: similarities stay bit-identical to the whole set's).
+ *
+ * @example
+ * const owners = subsetVectorSet(set, [0, 4, 9]); // row 1 of `owners` is row 4 of `set`
+ */
+export function subsetVectorSet(set: VectorSet, rows: readonly number[]): VectorSet {
+  const subset = emptyVectorSet(rows.length, set.dimension);
+  const { dimension } = set;
+  rows.forEach((row, at) => {
+    subset.data.set(set.data.subarray(row * dimension, (row + 1) * dimension), at * dimension);
+    subset.present[at] = set.present[row] as number;
+  });
+  return subset;
+}

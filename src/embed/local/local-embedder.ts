@@ -40,6 +40,9 @@ export function createLocalEmbedder(options: LocalEmbedderOptions = {}): Embedde
     async embed(texts, purpose) {
       return (await embedder.get()).embed(texts, purpose);
     },
+    async describeRuntime() {
+      return (await embedder.get()).describeRuntime();
+    },
   };
 }
 

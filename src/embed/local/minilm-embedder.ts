@@ -7,7 +7,7 @@
  */
 
 import { LucidError } from "../../errors.js";
-import type { Embedder } from "../embedder.js";
+import type { Embedder, EmbedderRuntime } from "../embedder.js";
 import { requirePositiveInteger } from "../positive-integer.js";
 import { MINILM_DIMENSION, MINILM_ID } from "./minilm/identity.js";
 import type { ImportOnnxRuntime } from "./minilm/native-runtime.js";
@@ -33,6 +33,8 @@ export interface MiniLmEmbedder extends Embedder {
   readonly id: string;
   /** The runtime in use, `"native"` or `"wasm"`; loads the model if no call has yet. */
   runtime(): Promise<MiniLmRuntimeName>;
+  /** The runtime in use or that would be, and why, without loading the model (`status`). */
+  describeRuntime(): Promise<EmbedderRuntime>;
 }
 
 /**
@@ -76,6 +78,10 @@ export function createMiniLmEmbedder(options: MiniLmEmbedderOptions = {}): MiniL
     },
     async runtime() {
       return (await load()).name;
+    },
+    async describeRuntime() {
+      const { describeMiniLmRuntime, importOnnxRuntimeNode } = await import("./minilm/runtime-report.js");
+      return describeMiniLmRuntime(choice, options.importOnnxRuntime ?? importOnnxRuntimeNode);
     },
   };
 }

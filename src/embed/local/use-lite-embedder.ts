@@ -62,6 +62,9 @@ export function createUseLiteEmbedder(options: UseLiteEmbedderOptions = {}): Emb
       const loaded = await sharedModel.get();
       return embedInBatches(texts, batchSize, (batch) => embedBatch(loaded, batch));
     },
+    async describeRuntime() {
+      return { name: "wasm", reason: "TensorFlow.js, USE lite's only runtime", degraded: false };
+    },
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * Adding memories: `POST /v3/memories/add/` (the platform's `{status, event_id, results}`) and the
  * v1 `POST /v1/memories/` (an array), both synchronous. Each add is recorded as a finished event
- * (`GET /v1/event/{id}/`), so clients that poll an add's event find it `SUCCEEDED` at once.
+ * (`GET /v1/event/{id}/`), so clients that poll an add's event find it `SUCCEEDED` at once. The
+ * reply has the memories' texts; the event keeps only their ids and what happened to each.
  *
  * @module
  */
@@ -11,7 +12,7 @@ import type { LucidEvent } from "../../edge/events.js";
 import { LucidError } from "../../errors.js";
 import type { AddOptions, AddResultItem, Message } from "../../memory/types.js";
 import { booleanField, objectField, stringField } from "../body-fields.js";
-import type { Wire } from "../mem0-shapes.js";
+import type { KeptAdd, Wire } from "../mem0-shapes.js";
 import { readBody } from "../read-body.js";
 import { namedScope, requestScope } from "../request-scope.js";
 import type { RestDeps, RestEnv } from "../rest-env.js";
@@ -56,6 +57,14 @@ function addItemOut(item: AddResultItem): Wire {
   };
 }
 
+/**
+ * What an add's event keeps: each memory's id and event (ADD, UPDATE, DELETE, NONE) and the count,
+ * no text — the events routes read the texts from the store when asked.
+ */
+function keptAdd(results: readonly AddResultItem[]): KeptAdd {
+  return { count: results.length, results: results.map(({ id, event }) => ({ id, event })) };
+}
+
 async function add(c: Context<RestEnv>, deps: RestDeps) {
   const body = await readBody(c, deps);
   const scope = requestScope(deps, c.get("caller"), namedScope(body));
@@ -84,13 +93,11 @@ async function add(c: Context<RestEnv>, deps: RestDeps) {
     trigger: "tool",
     scope: scope.scope,
     scopeKey: scope.key,
-    job: async () => {
-      const added = await deps.memory.add(input, options);
-      return { results: added.results.map(addItemOut) };
-    },
+    job: () => deps.memory.add(input, options),
     summarize: (done) => `add: ${done.results.length} memories for ${scope.label}`,
+    keep: (done) => keptAdd(done.results),
   });
-  return { event, results: result.results };
+  return { event, results: result.results.map(addItemOut) };
 }
 
 function message(event: LucidEvent, results: readonly Wire[]): string {

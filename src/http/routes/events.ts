@@ -1,15 +1,19 @@
 /**
  * `GET /v1/events/` and `GET /v1/event/{id}/`: the server's events (every add, and the background
- * jobs of `edge/events.ts`), only those of the caller's scope; another scope's event is 404.
+ * jobs of `edge/events.ts`), only those of the caller's scope; another scope's event is 404. An add
+ * event keeps its memories' ids, not their texts: the texts shown are read from the store now
+ * (masked, as every reply is), and a memory deleted since shows `memory: null`.
  *
  * @module
  */
 
 import type { Hono } from "hono";
-import { formatScope, scopeFromOptions, withinScope } from "../../core/scope.js";
+import { formatScope, type Scope, scopeFromOptions, withinScope } from "../../core/scope.js";
+import type { LucidEvent } from "../../edge/events.js";
 import { LucidError } from "../../errors.js";
+import type { MemoryItem } from "../../memory/types.js";
 import { pageOf, queryOf } from "../body-fields.js";
-import { eventOut, pageOut } from "../mem0-shapes.js";
+import { addedIds, eventOut, pageOut } from "../mem0-shapes.js";
 import type { RestDeps, RestEnv } from "../rest-env.js";
 
 export function eventRoutes(app: Hono<RestEnv>, deps: RestDeps): void {
@@ -18,7 +22,9 @@ export function eventRoutes(app: Hono<RestEnv>, deps: RestDeps): void {
     const bound = scopeFromOptions(caller.bound ?? {});
     const events = deps.events.list().filter((event) => withinScope(event.scope, bound));
     const { page, pageSize } = pageOf(queryOf(c.req.url));
-    const results = events.slice((page - 1) * pageSize, page * pageSize).map(eventOut);
+    const shown = events.slice((page - 1) * pageSize, page * pageSize);
+    const memories = await memoriesOf(deps, shown, bound);
+    const results = shown.map((event) => eventOut(event, memories));
     return c.json(await deps.shown(pageOut(c.req.url, { page, pageSize, total: events.length }, results)));
   });
 
@@ -34,6 +40,19 @@ export function eventRoutes(app: Hono<RestEnv>, deps: RestDeps): void {
         { details: { id } },
       );
     }
-    return c.json(await deps.shown(eventOut(event)));
+    return c.json(await deps.shown(eventOut(event, await memoriesOf(deps, [event], bound))));
   });
+}
+
+/** The memories the add events name, as stored now, each only if the caller may see it. */
+async function memoriesOf(
+  deps: RestDeps,
+  events: readonly LucidEvent[],
+  bound: Scope,
+): Promise<Map<string, MemoryItem>> {
+  const ids = [...new Set(events.flatMap(addedIds))];
+  const items = await Promise.all(ids.map((id) => deps.memory.get(id)));
+  return new Map(
+    items.flatMap((item) => (item !== null && withinScope(item, bound) ? [[item.id, item] as const] : [])),
+  );
 }

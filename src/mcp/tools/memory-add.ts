@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { noiseOf } from "../../dream/analyse/noise.js";
 import { LucidError } from "../../errors.js";
+import { judgeInjection } from "../../injection/judge-injection.js";
 import type { AddResultItem } from "../../memory/types.js";
 import { clip, plural } from "../render.js";
 import { scopeParams } from "../scope-params.js";
@@ -87,8 +88,11 @@ export const memoryAddTool = defineTool({
         data: { scope: scope.scope, ...result },
       };
     }
-    // What dream would delete as noise is not stored at all (Mem0's plugin filters these too).
+    // What dream would delete as noise is not stored at all (Mem0's plugin filters these too), nor
+    // is a fact that reads as an instruction to the agent: the model writing it may be obeying a
+    // page it read, and a person who wants such a rule kept adds it themselves.
     const found = given.flatMap((fact) => {
+      if (judgeInjection(fact).injection) return [{ text: fact, rule: "possible_injection" }];
       const match = noiseOf(fact);
       // `text`, a key the output mask reads as stored content.
       return match === undefined ? [] : [{ text: fact, rule: match.rule }];

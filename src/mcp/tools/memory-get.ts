@@ -33,7 +33,8 @@ export const memoryGetTool = defineTool({
       );
     }
     if (args.path !== undefined) {
-      // A note is the server's workspace's, not a scope's: no scope is needed to read it.
+      // A note is the server's workspace's, not a call's scope's: only the session's binding counts.
+      call.checkWorkspaceAccess();
       if (call.workspace === undefined) {
         throw new LucidError(
           "INVALID_ARGUMENT",

@@ -18,7 +18,8 @@ export const memorySleepEventsTool = defineTool({
   },
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run(args, call) {
-    // The log is the workspace's, not a scope's: no scope is needed to read it.
+    // The log is the workspace's, not a call's scope's: only the session's binding counts.
+    call.checkWorkspaceAccess();
     if (call.workspace === undefined) {
       throw new LucidError(
         "WORKSPACE_NOT_FOUND",

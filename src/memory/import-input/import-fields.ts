@@ -6,8 +6,10 @@
  * @module
  */
 
-import { SCOPE_KEYS } from "../../core/scope.js";
+import { SCOPE_KEYS, type Scope, scopeValue } from "../../core/scope.js";
 import type { ImportRecord } from "../types.js";
+
+const MAX_POSITION = 2_147_483_647;
 
 /** A field and the names it may go by, first name preferred. */
 const ALIASES = {
@@ -56,8 +58,16 @@ export function importRecordOf(object: Record<string, unknown>): ImportRecord {
   if (record.expiresAt === undefined && day !== undefined) record.expiresAt = day;
   const position = object.thread_position ?? object.threadPosition;
   if (position !== undefined && position !== null) {
-    if (typeof position !== "number" || !Number.isInteger(position) || position < 0)
-      throw new Error(`"thread_position" must be a non-negative integer, got ${JSON.stringify(position)}.`);
+    // PostgreSQL keeps it in an integer column: past 2³¹ − 1 it would be the database's error.
+    if (
+      typeof position !== "number" ||
+      !Number.isInteger(position) ||
+      position < 0 ||
+      position > MAX_POSITION
+    )
+      throw new Error(
+        `"thread_position" must be an integer from 0 to ${MAX_POSITION}, got ${JSON.stringify(position)}.`,
+      );
     record.threadPosition = position;
   }
   return record;
@@ -98,4 +108,18 @@ function optionalString(object: Record<string, unknown>, key: string): string | 
 function optionalScope(object: Record<string, unknown>, key: string): string | undefined {
   const value = object[key];
   return typeof value === "number" && Number.isFinite(value) ? String(value) : optionalString(object, key);
+}
+
+/**
+ * The scope a record names, each id as stored (`scopeValue`); `{}` when it names none.
+ *
+ * @throws LucidError INVALID_ARGUMENT for a blank id or one with whitespace inside.
+ */
+export function recordScope(record: ImportRecord): Scope {
+  const scope: Scope = {};
+  for (const key of SCOPE_KEYS) {
+    const value = scopeValue(key, record[key]);
+    if (value !== undefined) scope[key] = value;
+  }
+  return scope;
 }

@@ -24,7 +24,8 @@ export interface MemoryRow extends Readonly<Record<ScopeKey, string | null>> {
   readonly expiresAt: string | null;
   /**
    * The conversation this memory came from, when it came from one: memories of one `add(messages)`
-   * call, or of one run, share a thread and know their neighbours by `threadPosition`.
+   * call, or of one run, share a thread and know their neighbours by `threadPosition`. A thread is
+   * one scope's: memories of other scopes under the same name are never its neighbours.
    */
   readonly thread?: string | null;
   readonly threadPosition?: number | null;
@@ -93,8 +94,8 @@ export interface MemoriesPort {
   listMemories(query: ListQuery): Promise<{ rows: MemoryRow[]; total: number }>;
   /** The stored vectors of these memories (unknown ids are left out). */
   getEmbeddings(ids: readonly string[]): Promise<Map<string, Float32Array>>;
-  /** The position after the last memory of `thread` (0 for a thread with none yet). */
-  nextThreadPosition(thread: string): Promise<number>;
+  /** The position after the last memory of `scope` in `thread` (0 for a thread with none yet). */
+  nextThreadPosition(thread: string, scope: Scope): Promise<number>;
   /** The entities a memory links to, by key. */
   getEntityLinks(id: string): Promise<EntityLink[]>;
   /**

@@ -3,9 +3,9 @@
  * window and entity links kept in step (the memories sub-port).
  *
  * A memory's keyword document is its window: its text and, in a thread, the texts just before and
- * after it (schema 5 of the SQLite store; the question is often asked in the turn before the
- * answer). SQLite keeps windows with triggers; here each write refreshes the windows it changes —
- * its own and its thread neighbours' — in the same transaction.
+ * after it among the memories of its scope (schemas 5 and 11 of the SQLite store; the question is
+ * often asked in the turn before the answer). SQLite keeps windows with triggers; here each write
+ * refreshes the windows it changes — its own and its thread neighbours' — in the same transaction.
  *
  * @module
  */
@@ -23,25 +23,41 @@ export const MEMORY_COLUMNS =
   "m.seq, m.id, m.text, m.hash, m.user_id, m.agent_id, m.app_id, m.run_id, m.category, m.metadata, m.created_at, m.updated_at, m.expires_at, m.thread, m.thread_position, m.actor_id";
 
 /**
+ * `a` and `b` (table aliases) are of one scope: all four keys equal, null to null. A thread is one
+ * scope's, so a memory of another scope that names it (an import can) is nobody's neighbour there.
+ */
+function sameScope(a: string, b: string): string {
+  return ["user_id", "agent_id", "app_id", "run_id"]
+    .map((key) => `${a}.${key} is not distinct from ${b}.${key}`)
+    .join(" and ");
+}
+
+/**
  * The seqs whose window holds the text of one of these memories: they and their thread neighbours.
  * Read before a delete (after it, the neighbours can no longer be found from it).
  */
 const WINDOWS_AROUND = `
-  with given as (select seq, thread, thread_position from memories where seq = any($1::bigint[]))
+  with given as (
+    select seq, thread, thread_position, user_id, agent_id, app_id, run_id from memories where seq = any($1::bigint[])
+  )
   select seq from given
-  union select (select p.seq from memories p where p.thread = g.thread and p.thread_position < g.thread_position
+  union select (select p.seq from memories p where p.thread = g.thread and ${sameScope("p", "g")}
+                and p.thread_position < g.thread_position
                 order by p.thread_position desc limit 1) from given g where g.thread is not null
-  union select (select n.seq from memories n where n.thread = g.thread and n.thread_position > g.thread_position
+  union select (select n.seq from memories n where n.thread = g.thread and ${sameScope("n", "g")}
+                and n.thread_position > g.thread_position
                 order by n.thread_position limit 1) from given g where g.thread is not null`;
 
 /** Recomputes the keyword windows of these memories from the texts now stored. */
 const REFRESH_WINDOWS = `
   with w as (
     select m.seq, case when m.thread is null then m.text else trim(
-      coalesce((select p.text from memories p where p.thread = m.thread and p.thread_position < m.thread_position
+      coalesce((select p.text from memories p where p.thread = m.thread and ${sameScope("p", "m")}
+                and p.thread_position < m.thread_position
                 order by p.thread_position desc limit 1), '')
       || ' ' || m.text || ' ' ||
-      coalesce((select n.text from memories n where n.thread = m.thread and n.thread_position > m.thread_position
+      coalesce((select n.text from memories n where n.thread = m.thread and ${sameScope("n", "m")}
+                and n.thread_position > m.thread_position
                 order by n.thread_position limit 1), '')) end as body
     from memories m where m.seq = any($1::bigint[])
   )
@@ -230,10 +246,12 @@ export function createPgMemories(sql: Sql, options: { readonly inTransaction?: b
     // read and the write that relies on it (`finishReembed` updates these rows first).
     embedderStamp: () => readStamp(sql, undefined, undefined, { share: options.inTransaction === true }),
 
-    async nextThreadPosition(thread) {
+    async nextThreadPosition(thread, scope) {
       const row = await sql.one<{ last: number | null }>(
-        "select max(thread_position) as last from memories where thread = $1",
-        [thread],
+        `select max(thread_position) as last from memories where thread = $1
+           and user_id is not distinct from $2 and agent_id is not distinct from $3
+           and app_id is not distinct from $4 and run_id is not distinct from $5`,
+        [thread, scope.user_id ?? null, scope.agent_id ?? null, scope.app_id ?? null, scope.run_id ?? null],
       );
       return row?.last === null || row?.last === undefined ? 0 : row.last + 1;
     },

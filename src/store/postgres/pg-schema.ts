@@ -303,6 +303,35 @@ const MIGRATIONS: readonly Migration[] = [
       create index note_chunks_keywords on note_chunks using gin(keywords);
     `,
   },
+  {
+    // A thread is one scope's: a window's neighbours are the memories of its thread and its scope
+    // (all four keys, null equal to null), as `pg-memories.ts` now computes them. Before, a memory
+    // of another scope that named the thread (an import can) joined the window, so a key bound to
+    // one user could learn by keyword search which words another user's memories held. Every
+    // threaded window is computed again (the statistics trigger follows).
+    version: 2,
+    sql: () => {
+      const sameScope = (a: string) =>
+        ["user_id", "agent_id", "app_id", "run_id"]
+          .map((key) => `${a}.${key} is not distinct from m.${key}`)
+          .join(" and ");
+      return `
+      with w as (
+        select m.seq, trim(
+          coalesce((select p.text from memories p where p.thread = m.thread and ${sameScope("p")}
+                    and p.thread_position < m.thread_position
+                    order by p.thread_position desc limit 1), '')
+          || ' ' || m.text || ' ' ||
+          coalesce((select n.text from memories n where n.thread = m.thread and ${sameScope("n")}
+                    and n.thread_position > m.thread_position
+                    order by n.thread_position limit 1), '')) as body
+        from memories m where m.thread is not null
+      )
+      update memories m set keywords = keyword_vector(w.body), keyword_length = keyword_words(w.body)
+      from w where m.seq = w.seq;
+    `;
+    },
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

@@ -213,10 +213,19 @@ export function createSqliteMemories(statements: StatementCache, meta: SqliteMet
 
     embedderStamp: () => readStamp(meta),
 
-    nextThreadPosition(thread) {
+    nextThreadPosition(thread, scope) {
       const row = statements
-        .get("select max(thread_position) as last from memories where thread = ?")
-        .get(thread) as { last: number | null };
+        .get(
+          `select max(thread_position) as last from memories
+           where thread = ? and user_id is ? and agent_id is ? and app_id is ? and run_id is ?`,
+        )
+        .get(
+          thread,
+          scope.user_id ?? null,
+          scope.agent_id ?? null,
+          scope.app_id ?? null,
+          scope.run_id ?? null,
+        ) as { last: number | null };
       return row.last === null ? 0 : row.last + 1;
     },
 

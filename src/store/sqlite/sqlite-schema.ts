@@ -27,6 +27,23 @@ function refreshNeighboursOf(row: "new" | "old", queue = "context_refresh"): str
   return neighbour("<", "desc") + neighbour(">", "asc");
 }
 
+/** `a` and `b` (table aliases or `new`/`old`) are of one scope: all four keys equal, null to null. */
+function sameScope(a: string, b: string): string {
+  return ["user_id", "agent_id", "app_id", "run_id"].map((key) => `${a}.${key} is ${b}.${key}`).join(" and ");
+}
+
+/**
+ * Schema 11's `refreshNeighboursOf`: the neighbours of `row` in its thread among the memories of its
+ * scope only, into `window_refresh`. (The earlier one stays as those migrations ran it.)
+ */
+function refreshScopedNeighboursOf(row: "new" | "old"): string {
+  const neighbour = (compare: "<" | ">", order: "desc" | "asc") => `
+        insert or ignore into window_refresh(seq)
+          select seq from (select seq from memories m where m.thread = ${row}.thread and ${sameScope("m", row)}
+            and m.thread_position ${compare} ${row}.thread_position order by m.thread_position ${order} limit 1);`;
+  return neighbour("<", "desc") + neighbour(">", "asc");
+}
+
 const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -391,6 +408,63 @@ const MIGRATIONS: readonly Migration[] = [
       );
       create index sleep_events_by_workspace on sleep_events(workspace, seq);
       create index sleep_events_by_type on sleep_events(workspace, type, seq);
+    `,
+  },
+  {
+    // A thread is one scope's: a window's neighbours are the memories of its thread and its scope
+    // (all four keys, null equal to null). Before, a memory of another scope that named the thread
+    // (an import can) joined the window, so a key bound to one user could learn by keyword search
+    // which words another user's memories held, and plant words into theirs. The triggers now also
+    // follow a change of scope or thread (nothing makes one today): a row that moves leaves its old
+    // neighbours' windows. Every threaded window is built again.
+    version: 11,
+    sql: `
+      drop trigger memories_window_insert_neighbours;
+      drop trigger memories_window_delete_neighbours;
+      drop trigger memories_window_update;
+      drop trigger memories_window_update_neighbours;
+      drop view memory_window;
+
+      create view memory_window(seq, text, scope) as
+        select m.seq,
+          case when m.thread is null then m.text else trim(
+            coalesce((select p.text from memories p where p.thread = m.thread and ${sameScope("p", "m")}
+                        and p.thread_position < m.thread_position
+                        order by p.thread_position desc limit 1), '')
+            || ' ' || m.text || ' ' ||
+            coalesce((select n.text from memories n where n.thread = m.thread and ${sameScope("n", "m")}
+                        and n.thread_position > m.thread_position
+                        order by n.thread_position limit 1), '')) end,
+          'u' || lower(hex(coalesce(m.user_id, '')))
+        from memories m;
+      create trigger memories_window_insert_neighbours after insert on memories
+        when new.thread is not null begin
+        ${refreshScopedNeighboursOf("new")}
+      end;
+      create trigger memories_window_delete_neighbours after delete on memories
+        when old.thread is not null begin
+        ${refreshScopedNeighboursOf("old")}
+      end;
+      create trigger memories_window_update
+        after update of text, user_id, agent_id, app_id, run_id, thread, thread_position on memories begin
+        insert or ignore into window_refresh(seq) values (new.seq);
+      end;
+      create trigger memories_window_update_neighbours
+        after update of text, user_id, agent_id, app_id, run_id, thread, thread_position on memories
+        when new.thread is not null begin
+        ${refreshScopedNeighboursOf("new")}
+      end;
+      create trigger memories_window_moved_neighbours
+        after update of user_id, agent_id, app_id, run_id, thread, thread_position on memories
+        when old.thread is not null and not (old.thread is new.thread
+          and old.thread_position is new.thread_position and ${sameScope("old", "new")}) begin
+        ${refreshScopedNeighboursOf("old")}
+      end;
+
+      delete from memories_fts where rowid in (select seq from memories where thread is not null);
+      insert into memories_fts(rowid, text, scope)
+        select seq, text, scope from memory_window
+        where seq in (select seq from memories where thread is not null);
     `,
   },
 ];

@@ -116,8 +116,8 @@ export const searchPart: ContractPart = {
         threadPosition: 1,
         actorId: "Caroline",
       });
-      expect(await store().nextThreadPosition("call:t1")).toBe(4);
-      expect(await store().nextThreadPosition("call:none")).toBe(0);
+      expect(await store().nextThreadPosition("call:t1", { user_id: "alice" })).toBe(4);
+      expect(await store().nextThreadPosition("call:none", { user_id: "alice" })).toBe(0);
       const context = (terms: string[]) =>
         store()
           .searchKeyword({ filter: filter({ user_id: "alice" }), terms, k: 10 })
@@ -162,6 +162,54 @@ export const searchPart: ContractPart = {
       expect(dense.find((hit) => hit.id === loner.id)?.thread).toBeNull();
       expect(dense.find((hit) => hit.id === turns[0]?.id)?.thread).toBe("call:t1");
       expect(await store().speakersNamed({ filter: filter({ user_id: "bob" }), names: ["Mel"] })).toEqual([]);
+    });
+    it("keeps a thread's scopes apart: a window holds only neighbours of its own scope", async () => {
+      // One thread name, three scopes (two of them alice's, told apart by agent): as if another
+      // user's memory had been imported into the middle of alice's conversation.
+      const thread = "call:shared";
+      const ask = newMemory({ text: "Where should we meet tomorrow?", thread, threadPosition: 0 });
+      const planted = newMemory({
+        text: "Bob keeps marmalade in the cellar",
+        user_id: "bob",
+        thread,
+        threadPosition: 1,
+      });
+      const coder = newMemory({
+        text: "The zeppelin build is green",
+        agent_id: "coder",
+        thread,
+        threadPosition: 2,
+      });
+      const answer = newMemory({ text: "At the usual cafe", thread, threadPosition: 3 });
+      // Inserted in thread order, so each insert must refresh the neighbour of its own scope.
+      for (const memory of [ask, planted, coder, answer]) await store().insertMemory(memory);
+      const found = (user: string, terms: string[]) =>
+        store()
+          .searchKeyword({ filter: filter({ user_id: user }), terms, k: 10 })
+          .then((hits) => hits.map((hit) => hit.id).sort());
+      expect(await found("alice", ["marmalade"])).toEqual([]);
+      expect(await found("bob", ["meet", "zeppelin", "cafe"])).toEqual([]);
+      expect(await found("alice", ["zeppelin"])).toEqual([coder.id]);
+      expect(await found("alice", ["cafe"])).toEqual([ask.id, answer.id].sort());
+      expect(await found("alice", ["meet"])).toEqual([ask.id, answer.id].sort());
+      expect(await store().nextThreadPosition(thread, { user_id: "alice" })).toBe(4);
+      expect(await store().nextThreadPosition(thread, { user_id: "alice", agent_id: "coder" })).toBe(3);
+      expect(await store().nextThreadPosition(thread, { user_id: "bob" })).toBe(2);
+      await store().updateMemory(answer.id, {
+        text: "At the old library",
+        hash: "h",
+        category: null,
+        metadata: {},
+        updatedAt: "2026-01-02T00:00:00.000Z",
+        expiresAt: null,
+      });
+      expect(await found("alice", ["library"])).toEqual([ask.id, answer.id].sort());
+      expect(await found("alice", ["cafe"])).toEqual([]);
+      await store().deleteMemory(answer.id);
+      expect(await found("alice", ["library"])).toEqual([]);
+      expect(await found("alice", ["meet"])).toEqual([ask.id]);
+      await store().deleteMemory(planted.id);
+      expect(await found("alice", ["meet", "zeppelin"])).toEqual([ask.id, coder.id].sort());
     });
     it("cuts entity hits rarest entity first, then newest first, and counts links over the whole filter", async () => {
       const common = { key: "caroline", name: "Caroline", type: "name" };

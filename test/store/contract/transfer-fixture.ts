@@ -293,7 +293,7 @@ export async function readEverything(store: MemoryStore, filled: FilledStore) {
     embedder: await store.embedderStamp(),
     pending: await store.pendingReembed(),
     unembedded: (await store.listUnembedded(10)).map((row) => row.id),
-    thread: await store.nextThreadPosition("conv-1"),
+    thread: await store.nextThreadPosition("conv-1", { user_id: "alice" }),
     // In no particular order: by id.
     threadRows: (await store.candidateRows(filled.threaded, { withText: true })).sort((a, b) =>
       a.id.localeCompare(b.id),

@@ -217,13 +217,14 @@ export function DreamPlanView(props: {
             <li key={proposal.ids.join(":")}>
               <fieldset class="review">
                 <legend>
-                  Review {index + 1}:{" "}
-                  {item.kind === "possible-duplicate" ? "possible duplicate" : "possible conflict"}
+                  Review {index + 1}: {item.kind.replace("-", " ")}
                 </legend>
                 {proposal.kind === "merge" ? (
                   <Merge action={proposal} memories={memories} />
-                ) : (
+                ) : proposal.kind === "conflict" ? (
                   <ConflictSides action={proposal} memories={memories} />
+                ) : (
+                  <Prune action={proposal} memories={memories} />
                 )}
                 <Why detail={item.why.detail} />
                 <label class="accept">
@@ -233,7 +234,11 @@ export function DreamPlanView(props: {
                     onChange={(event) => props.onAccept(index, event.currentTarget.checked)}
                   />
                   Accept
-                  {proposal.kind === "merge" ? " (merge them)" : " (treat as a conflict)"}
+                  {proposal.kind === "merge"
+                    ? " (merge them)"
+                    : proposal.kind === "conflict"
+                      ? " (treat as a conflict)"
+                      : " (delete it)"}
                 </label>
                 {accepted && proposal.kind === "conflict" && (
                   <ConflictChoiceGroup

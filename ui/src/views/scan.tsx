@@ -1,6 +1,7 @@
 /**
  * The Scan view: look through the scope's memories for credentials (`POST /lucid/v1/scan`) and
- * list what was found — which memory, where in it, what kind — masked by the server.
+ * list what was found — which memory, where in it, what kind — masked by the server; then the
+ * memories that read as instructions to the agent (possible injections), with the words they rest on.
  *
  * @module
  */
@@ -27,7 +28,10 @@ export function ScanView() {
   return (
     <section aria-labelledby="scan-title" aria-busy={task.busy}>
       <h2 id="scan-title">Scan</h2>
-      <p class="muted">Looks for credentials stored in memories. Values are masked.</p>
+      <p class="muted">
+        Looks for credentials stored in memories (values are masked), and for memories that read as
+        instructions to the agent.
+      </p>
       <div class="toolbar">
         <button type="button" class="primary" disabled={task.busy} onClick={scan}>
           {task.busy ? "Scanning…" : "Scan memories"}
@@ -37,7 +41,10 @@ export function ScanView() {
         <>
           <p role="status">
             {result.scanned} memories scanned: {result.findings.length}{" "}
-            {result.findings.length === 1 ? "finding" : "findings"}.
+            {result.findings.length === 1 ? "finding" : "findings"}
+            {result.injections.length > 0 &&
+              `, ${result.injections.length} possible ${result.injections.length === 1 ? "injection" : "injections"}`}
+            .
           </p>
           {result.findings.length > 0 && (
             <div class="table-wrap">
@@ -61,6 +68,30 @@ export function ScanView() {
                       <td>
                         <code>{finding.preview}</code>
                       </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {result.injections.length > 0 && (
+            <div class="table-wrap">
+              <table class="findings" aria-label="Possible injections">
+                <thead>
+                  <tr>
+                    <th scope="col">Memory</th>
+                    <th scope="col">Reads as an instruction to the agent</th>
+                    <th scope="col">Score</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {result.injections.map((injection) => (
+                    <tr key={injection.id}>
+                      <th scope="row">
+                        <code>{injection.id}</code>
+                      </th>
+                      <td>{injection.cues.join(", ")}</td>
+                      <td>{injection.score.toFixed(2)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -1,6 +1,7 @@
 /**
  * Chooses and loads the runtime for MiniLM, once per process for each choice: "native"
- * (onnxruntime-node), "wasm" (`@lat.md/embed`), or "auto", native when it loads and WASM otherwise.
+ * (onnxruntime-node), "wasm" (`@lat.md/embed`), or "auto", native when it loads and WASM otherwise
+ * — and then a process warning, once, since WASM embeds about 8× slower and nothing else says so.
  *
  * @module
  */
@@ -11,12 +12,14 @@ import { loadMiniLmFiles, type MiniLmFiles } from "./model-files.js";
 import { type ImportOnnxRuntime, loadNativeRuntime } from "./native-runtime.js";
 import type { MiniLmRuntime } from "./runtime.js";
 import type { MiniLmRuntimeChoice } from "./runtime-choice.js";
+import { causeLine, recordNativeOutcome } from "./runtime-report.js";
 import { loadWasmRuntime } from "./wasm-runtime.js";
 
 export { MINILM_RUNTIME_CHOICES, type MiniLmRuntimeChoice } from "./runtime-choice.js";
+export { importOnnxRuntimeNode } from "./runtime-report.js";
 
-/** Imported only when asked for: it is an optional dependency, absent where it could not install. */
-export const importOnnxRuntimeNode: ImportOnnxRuntime = () => import("onnxruntime-node");
+/** The code of the fallback warning, for a program that listens for it (`process.on("warning")`). */
+export const WASM_FALLBACK_WARNING = "LUCID_EMBEDDER_WASM";
 
 /**
  * Everything below is shared by every MiniLM embedder in the process: the ~90 MB of fp32 weights
@@ -27,6 +30,8 @@ const sharedFiles = createLazyLoader(loadFiles);
 const sharedWasm = createLazyLoader(async () => loadWasmRuntime(await sharedFiles.get()));
 const sharedNative = new Map<ImportOnnxRuntime, LazyLoader<MiniLmRuntime>>();
 const sharedAuto = new Map<ImportOnnxRuntime, LazyLoader<MiniLmRuntime>>();
+/** Once per process, however many embedders (or, in tests, import functions) fall back. */
+let fallbackWarned = false;
 
 /** The tokenizer and file paths, loaded once. */
 export function getMiniLmFiles(): Promise<MiniLmFiles> {
@@ -47,7 +52,11 @@ export function getMiniLmRuntime(
     auto = createLazyLoader(() =>
       nativeLoader(importOnnxRuntime)
         .get()
-        .catch(() => wasmRuntime()),
+        .catch(async (error: unknown) => {
+          const runtime = await wasmRuntime();
+          warnFallback(error);
+          return runtime;
+        }),
     );
     sharedAuto.set(importOnnxRuntime, auto);
   }
@@ -57,10 +66,33 @@ export function getMiniLmRuntime(
 function nativeLoader(importOnnxRuntime: ImportOnnxRuntime): LazyLoader<MiniLmRuntime> {
   let loader = sharedNative.get(importOnnxRuntime);
   if (loader === undefined) {
-    loader = createLazyLoader(async () => loadNativeRuntime(await sharedFiles.get(), importOnnxRuntime));
+    loader = createLazyLoader(async () => {
+      try {
+        const runtime = await loadNativeRuntime(await sharedFiles.get(), importOnnxRuntime);
+        recordNativeOutcome(importOnnxRuntime, { ok: true, engine: runtime.engine });
+        return runtime;
+      } catch (error) {
+        recordNativeOutcome(importOnnxRuntime, { ok: false, reason: causeLine(error) });
+        throw error;
+      }
+    });
     sharedNative.set(importOnnxRuntime, loader);
   }
   return loader;
+}
+
+/**
+ * One line (Node prints a warning as one, with its code): what failed and what to do. A warning,
+ * not an error, because the vectors are the same; only the speed differs.
+ */
+function warnFallback(error: unknown): void {
+  if (fallbackWarned) return;
+  fallbackWarned = true;
+  process.emitWarning(
+    `onnxruntime-node could not be loaded (${causeLine(error)}), so MiniLM runs on the WASM engine, ` +
+      'about 8× slower. Reinstall dependencies (`npm install`) to get the native runtime back, or choose runtime "wasm" to silence this.',
+    { code: WASM_FALLBACK_WARNING },
+  );
 }
 
 async function loadFiles(): Promise<MiniLmFiles> {

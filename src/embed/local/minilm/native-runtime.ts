@@ -10,6 +10,7 @@ import { MINILM_DIMENSION } from "./identity.js";
 import { meanPool } from "./mean-pool.js";
 import type { MiniLmFiles } from "./model-files.js";
 import type { EncodedText, MiniLmRuntime } from "./runtime.js";
+import { onnxEngineName } from "./runtime-report.js";
 import { readSafetensors } from "./safetensors.js";
 import { readVerifiedWeights } from "./verify-weights.js";
 
@@ -23,6 +24,8 @@ export interface OnnxRuntimeModule {
     data: BigInt64Array | Float32Array,
     dims: readonly number[],
   ) => unknown;
+  /** onnxruntime-node sets `versions.node` to its version. */
+  env?: { versions?: { node?: string } };
 }
 
 interface OnnxSessionOptions {
@@ -66,6 +69,7 @@ export async function loadNativeRuntime(
   );
   return {
     name: "native",
+    engine: onnxEngineName(ort),
     maxBatchTexts: 32,
     // Measured on 500 LoCoMo turns (one thread): ~210 sentences/s at 512 padded tokens per run,
     // 190 at 2,048, 110 at 100 texts unbounded, so bigger runs are slower per token. A run also

@@ -17,6 +17,8 @@ export interface EncodedText {
 
 export interface MiniLmRuntime {
   readonly name: MiniLmRuntimeName;
+  /** What runs it: `onnxruntime-node 1.30.0`, `@lat.md/embed`. */
+  readonly engine: string;
   /** Most texts one `embedBatch` call takes. */
   readonly maxBatchTexts: number;
   /** Most padded tokens (texts × longest text) one call should take. */

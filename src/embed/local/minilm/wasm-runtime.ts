@@ -24,6 +24,7 @@ export async function loadWasmRuntime(files: MiniLmFiles): Promise<MiniLmRuntime
   await engine.embed([""]);
   return {
     name: "wasm",
+    engine: "@lat.md/embed",
     maxBatchTexts: MAX_INLINE_TEXTS,
     // The engine runs one text per forward pass, so padding costs nothing and needs no budget.
     maxBatchTokens: Number.POSITIVE_INFINITY,

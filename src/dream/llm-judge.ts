@@ -135,7 +135,10 @@ export async function judgeReview(
       model: run.model,
       ...spent,
       decisions,
-      unjudged: review.length - decisions.filter((each) => each.outcome === "kept").length,
+      // Possible injections are never the judge's: they are not "unjudged", they are a person's.
+      unjudged:
+        review.filter((item) => item.kind !== "possible-injection").length -
+        decisions.filter((each) => each.outcome === "kept").length,
       errors: judging.failures.map((failure) => `${failure.code}: ${failure.message}`),
     },
   });

@@ -7,26 +7,16 @@
  * @module
  */
 
-import {
-  formatScope,
-  ownerKey,
-  requireScope,
-  SCOPE_KEYS,
-  type Scope,
-  scopeValue,
-  withinScope,
-} from "../core/scope.js";
+import { requireScope, SCOPE_KEYS, type Scope, scopeValue } from "../core/scope.js";
 import { isLucidError, LucidError } from "../errors.js";
 import { deepFreeze } from "../freeze.js";
 import { isResolvedPolicy } from "../policy/resolve-policy.js";
 import {
-  type ConflictAction,
   DELETE_REASONS,
   type DreamAction,
   type DreamPlan,
   JUDGE_OUTCOMES,
   type JudgeRecord,
-  type MergeAction,
   PLAN_VERSION,
   type PlanStats,
   REVIEW_KINDS,
@@ -35,6 +25,7 @@ import {
   type SeenMemory,
   type Why,
 } from "./plan.js";
+import { checkOwners } from "./plan-owners.js";
 
 export const ACTION_KINDS = ["delete", "merge", "conflict", "rewrite"] as const;
 
@@ -138,37 +129,6 @@ function scopeObject(raw: unknown, field: string): Scope {
     if (text !== undefined) scope[scopeKey] = text;
   }
   return scope;
-}
-
-/**
- * A merge or conflict joins memories of one owner only (docs/dream-plan.md, "One owner"): the
- * members whose `seen` records an owner must record the same one, inside the plan's scope. A
- * member without a record (a hand-made plan) is checked by `apply`, against the store.
- */
-function checkOwners(
-  action: DreamAction,
-  seen: Readonly<Record<string, SeenMemory>>,
-  planScope: Scope,
-  at: (problem: string, ids: readonly string[]) => never,
-): void {
-  const recorded = action.ids.flatMap((id) => {
-    const scope = seen[id]?.scope;
-    return scope === undefined ? [] : [{ id, scope }];
-  });
-  for (const { id, scope } of recorded) {
-    if (!withinScope(scope, planScope))
-      at(
-        `names memory ${id}, whose seen owner (${formatScope(scope) || "no scope"}) is outside the plan's scope (${formatScope(planScope)})`,
-        [id],
-      );
-  }
-  const [first, ...rest] = recorded;
-  const other = rest.find(({ scope }) => first !== undefined && ownerKey(scope) !== ownerKey(first.scope));
-  if (first === undefined || other === undefined) return;
-  at(
-    `joins memories of different owners: ${first.id} is ${formatScope(first.scope) || "no scope"}, ${other.id} is ${formatScope(other.scope) || "no scope"}; a ${action.kind} only joins memories of one owner (the same user_id, agent_id, app_id and run_id)`,
-    [first.id, other.id],
-  );
 }
 
 function readAction(raw: unknown, index: number): DreamAction {

@@ -13,7 +13,10 @@ import type { Scope } from "../core/scope.js";
 
 export const PLAN_VERSION = 1;
 
-/** `injection`: only ever the proposal of a `possible-injection` review item, which a person accepts. */
+/**
+ * `injection`: the analysers propose it only as a `possible-injection` review item, which a person
+ * accepts; a plan written by hand may name it as any other reason.
+ */
 export const DELETE_REASONS = ["credential", "noise", "expired", "low_confidence", "injection"] as const;
 export type DeleteReason = (typeof DELETE_REASONS)[number];
 

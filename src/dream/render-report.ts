@@ -164,7 +164,7 @@ function pruneLine(plan: DreamPlan, action: DeleteAction): string {
 
 /**
  * `[mem0:a] ~ [mem0:b] — possible duplicate → "<merged>"`, `… — possible conflict: "<topic>"`, or
- * `[mem0:a] — possible injection, delete? (reads as an instruction to the agent …)`.
+ * `[mem0:a] — possible injection, delete?` (the judge's reading follows on the why line).
  */
 function reviewLine(item: ReviewItem): string {
   const ids = item.proposal.ids.map(ref).join(" ~ ");

@@ -20,17 +20,9 @@
  * @module
  */
 
-import { z } from "zod";
-import { FEATURE_NAMES, type FeatureName, injectionFeatures } from "./injection-features.js";
+import { redact } from "../secrets/find-secrets.js";
+import { FEATURE_NAMES, type FeatureName, injectionFeatures, matchCues } from "./injection-features.js";
 import weightData from "./injection-weights.json" with { type: "json" };
-
-const weightFile = z.object({
-  trainedOn: z.string(),
-  trainedAt: z.string(),
-  bias: z.number(),
-  threshold: z.number().min(0).max(1),
-  weights: z.record(z.string(), z.number()),
-});
 
 /** The judge's learned parameters (`injection-weights.json`). */
 export interface InjectionWeights {
@@ -39,7 +31,8 @@ export interface InjectionWeights {
   readonly weights: Readonly<Partial<Record<FeatureName, number>>>;
 }
 
-const shipped = weightFile.parse(weightData);
+// Shipped data written by the tune script, typed by resolveJsonModule: no parse at start-up.
+const shipped: InjectionWeights & { readonly trainedOn: string; readonly trainedAt: string } = weightData;
 /** The shipped weights, with where they came from (`trainedOn`, `trainedAt`). */
 export const INJECTION_WEIGHTS: InjectionWeights & {
   readonly trainedOn: string;
@@ -53,7 +46,7 @@ export interface InjectionVerdict {
   readonly threshold: number;
   /** Each feature that counted: its contribution to the logit (wᵢ · xᵢ), largest first. */
   readonly contributions: readonly { readonly feature: FeatureName; readonly weight: number }[];
-  /** The words each cue family matched. */
+  /** The words each cue family matched, read off the text with its credentials redacted. */
   readonly cues: Readonly<Record<string, string>>;
 }
 
@@ -78,12 +71,15 @@ export function judgeInjection(
   }
   contributions.sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight));
   const score = 1 / (1 + Math.exp(-logit));
+  // The cues are shown (a plan's evidence, lucid scan): read off the text with its credentials
+  // redacted, so a clipped cue never holds part of a key.
+  const redacted = redact(text);
   return {
     injection: score >= weights.threshold,
     score: round(score),
     threshold: weights.threshold,
     contributions,
-    cues: features.cues,
+    cues: redacted.findings.length === 0 ? features.cues : matchCues(redacted.text),
   };
 }
 

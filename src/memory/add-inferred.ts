@@ -18,6 +18,7 @@ import type { MemoryContext } from "../core/context.js";
 import { embedTexts } from "../core/embed-texts.js";
 import { type LlmRun, startLlmRun } from "../core/llm-run.js";
 import { scopeColumns, scopeKey } from "../core/scope.js";
+import { secretsGuardOf } from "../core/secrets-guard.js";
 import { policyVisibility } from "../core/visibility.js";
 import { type PreparedText, prepareText } from "../core/write/prepare-text.js";
 import { isLucidError, LucidError } from "../errors.js";
@@ -79,7 +80,10 @@ export async function addInferred(context: MemoryContext, request: AddRequest): 
     }),
   );
   // A fact that reads as an instruction to the agent is the conversation's, not the user's: dropped.
-  const { kept, dropped } = dropInstructions(answer.json ?? [], (fact) => fact.text);
+  const { kept, dropped: left } = dropInstructions(answer.json ?? [], (fact) => fact.text);
+  // Reported, not stored: each credential in the model's wording redacted all the same.
+  const { scanner } = secretsGuardOf(context);
+  const dropped = left.map((drop) => ({ ...drop, text: scanner.redact(drop.text).text }));
   const results = await storeFacts(context, request, kept, { run, shown });
   return { results, llm: { model: run.model, ...run.spent }, ...(dropped.length === 0 ? {} : { dropped }) };
 }

@@ -11,7 +11,14 @@ import { randomUUID } from "node:crypto";
 import type { MemoryContext } from "../core/context.js";
 import { embedTexts } from "../core/embed-texts.js";
 import { checkId, toIsoTimestamp } from "../core/inputs.js";
-import { checkWritableScope, requireScope, SCOPE_KEYS, type Scope, scopeFromOptions } from "../core/scope.js";
+import {
+  checkWritableScope,
+  requireScope,
+  SCOPE_KEYS,
+  type Scope,
+  sameOwner,
+  scopeFromOptions,
+} from "../core/scope.js";
 import { type Redaction, secretsGuardOf } from "../core/secrets-guard.js";
 import { createMemoryWriter, type MemoryWriter, type NewMemoryInput } from "../core/write/memory-writer.js";
 import { prepareMetadata } from "../core/write/prepare-metadata.js";
@@ -62,12 +69,15 @@ export async function importMemories(
       ? prepareSlot(context, slots[index] as ImportSlot, index, defaultScope)
       : { error: refused };
   };
-  // Strict: every record is prepared before any batch is written, and those are the ones written.
+  // Strict: every record is prepared (and checked against the store's owners) before any batch is
+  // written, and those are the ones written.
   const preparedFirst =
     options.strict === true
-      ? refuseInvalid(
+      ? await checkedAll(
+          context,
           slots,
           slots.map((_, index) => prepareAt(index)),
+          onConflict,
         )
       : [];
   const items: ImportItemResult[] = [];
@@ -78,7 +88,16 @@ export async function importMemories(
       if ("error" in outcome) items.push({ index, status: "failed", error: outcome.error });
       else prepared.push(outcome);
     }
-    items.push(...(await writeBatch(context, prepared, onConflict)));
+    const foreign =
+      options.strict === true ? new Map() : await claimedByOthers(context, prepared, onConflict);
+    for (const [index, error] of foreign) items.push({ index, status: "failed", error });
+    items.push(
+      ...(await writeBatch(
+        context,
+        prepared.filter((memory) => !foreign.has(memory.index)),
+        onConflict,
+      )),
+    );
     options.onProgress?.({ done: Math.min(start + batchSize, slots.length), total: slots.length });
   }
   items.sort((a, b) => a.index - b.index);
@@ -169,6 +188,51 @@ function refuseInvalid(
     `${failures.length} of ${slots.length} records cannot be imported, so none was (${where}: ${first.message}). Fix them, or leave them out, and import again.`,
     { details: { failures } },
   );
+}
+
+/** Strict: every record prepared and none replacing another owner's memory, or nothing is written. */
+async function checkedAll(
+  context: MemoryContext,
+  slots: readonly ImportSlot[],
+  outcomes: readonly (Prepared | SlotFailure)[],
+  onConflict: "skip" | "replace",
+): Promise<Prepared[]> {
+  const prepared = refuseInvalid(slots, outcomes);
+  const foreign = await claimedByOthers(context, prepared, onConflict);
+  return refuseInvalid(
+    slots,
+    prepared.map((memory) => {
+      const error = foreign.get(memory.index);
+      return error === undefined ? memory : { error };
+    }),
+  );
+}
+
+/**
+ * Records that would replace a memory of another owner (the id is taken by a memory whose full
+ * scope differs from the record's): replacing it would move that memory into the importer's scope,
+ * its old text still in the history the importer can read. Skipping writes nothing, so only
+ * `replace` is checked.
+ */
+async function claimedByOthers(
+  context: MemoryContext,
+  prepared: readonly Prepared[],
+  onConflict: "skip" | "replace",
+): Promise<Map<number, SlotFailure["error"]>> {
+  const refused = new Map<number, SlotFailure["error"]>();
+  if (onConflict !== "replace" || prepared.length === 0) return refused;
+  const stored = new Map(
+    (await context.store.getMemories(prepared.map((memory) => memory.id))).map((row) => [row.id, row]),
+  );
+  for (const memory of prepared) {
+    const existing = stored.get(memory.id);
+    if (existing === undefined || sameOwner(existing, memory.scope)) continue;
+    refused.set(memory.index, {
+      code: "INVALID_ARGUMENT",
+      message: `The id ${JSON.stringify(memory.id)} is a memory of another scope, and an import replaces only memories of the record's own scope. Leave "id" out to import it as a new memory.`,
+    });
+  }
+  return refused;
 }
 
 /** A record that names no scope gets the import's (`options.userId`…). */

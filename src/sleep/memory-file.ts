@@ -17,8 +17,6 @@ export interface MemoryFile {
   readonly name: string;
   /** The file's path in the workspace. */
   readonly path: string;
-  /** It is a symbolic link: read through it (when it stays inside the workspace), never written. */
-  readonly link: boolean;
 }
 
 /** `MEMORY.md`, or an existing lower-case `memory.md`; the first when neither exists yet. */
@@ -26,9 +24,9 @@ export async function locateMemoryFile(workspace: string): Promise<MemoryFile> {
   for (const name of ["MEMORY.md", "memory.md"]) {
     const path = join(workspace, name);
     const info = await lstat(path).catch(() => undefined);
-    if (info !== undefined) return { name, path, link: info.isSymbolicLink() };
+    if (info !== undefined) return { name, path };
   }
-  return { name: "MEMORY.md", path: join(workspace, "MEMORY.md"), link: false };
+  return { name: "MEMORY.md", path: join(workspace, "MEMORY.md") };
 }
 
 /**
@@ -36,7 +34,7 @@ export async function locateMemoryFile(workspace: string): Promise<MemoryFile> {
  *
  * @throws LucidError `IO_ERROR` when it is a symbolic link (wherever it points), before anything is written.
  * @example
- * await writableMemoryFile("/home/ana/notes"); // => { name: "MEMORY.md", path: "/home/ana/notes/MEMORY.md", link: false }
+ * await writableMemoryFile("/home/ana/notes"); // => { name: "MEMORY.md", path: "/home/ana/notes/MEMORY.md" }
  */
 export async function writableMemoryFile(workspace: string): Promise<MemoryFile> {
   const found = await locateMemoryFile(workspace);

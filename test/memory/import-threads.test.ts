@@ -114,4 +114,31 @@ describe.each(BACKENDS)("importMemories and threads on %s", (_name, open) => {
     ]);
     expect(result.items[0]?.error?.message).toMatch(/thread_position/u);
   });
+
+  it("never replaces another owner's memory by its id: strict refuses all, else that record fails", async () => {
+    const [bobs] = (await memory.getAll({ userId: "bob", runId: "trip" })).results;
+    const id = bobs?.id as string;
+    const forged = { id, text: "Alice took this memory over", user_id: "alice", run_id: "trip" };
+    await expect(
+      memory.importMemories([forged], { onConflict: "replace", strict: true }),
+    ).rejects.toMatchObject({ code: "INVALID_ARGUMENT", details: { failures: [{ index: 0 }] } });
+    const result = await memory.importMemories([forged, { text: "Alice's own note", user_id: "alice" }], {
+      onConflict: "replace",
+    });
+    expect(result.items.map((item) => [item.status, item.error?.code])).toEqual([
+      ["failed", "INVALID_ARGUMENT"],
+      ["imported", undefined],
+    ]);
+    expect(result.items[0]?.error?.message).toMatch(/another scope/u);
+    const after = await memory.get(id);
+    expect(after).toMatchObject({ memory: bobs?.memory, user_id: "bob" });
+    // The same owner restoring its own backup still replaces.
+    const restored = await memory.importMemories(
+      [{ id, text: "Lisbon, by the river", user_id: "bob", run_id: "trip" }],
+      {
+        onConflict: "replace",
+      },
+    );
+    expect(restored.replaced).toBe(1);
+  });
 });

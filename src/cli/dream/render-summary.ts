@@ -34,6 +34,10 @@ export function renderConsolidationBlock(plan: DreamPlan, result: ApplyResult): 
     // Noise and vague memories are not stale: they never stated a fact. Counted apart.
     `- Deleted (noise): ${deletedFor(["noise"])}`,
     `- Deleted (low confidence): ${deletedFor(["low_confidence"])}`,
+    // Not in Mem0's block: a possible injection a person accepted.
+    ...(deletedFor(["injection"]) > 0
+      ? [`- Deleted (possible injection): ${deletedFor(["injection"])}`]
+      : []),
     `- Merged: ${mergedGroups.length} groups into ${mergedGroups.length} memories`,
     `- Rewritten: ${result.counts.rewritten}`,
     `- Final count: ${result.counts.finalCount}`,

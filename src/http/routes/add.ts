@@ -97,7 +97,7 @@ async function add(c: Context<RestEnv>, deps: RestDeps) {
     summarize: (done) => `add: ${done.results.length} memories for ${scope.label}`,
     keep: (done) => keptAdd(done.results),
   });
-  return { event, results: result.results.map(addItemOut) };
+  return { event, results: result.results.map(addItemOut), dropped: result.dropped ?? [] };
 }
 
 function message(event: LucidEvent, results: readonly Wire[]): string {
@@ -106,13 +106,15 @@ function message(event: LucidEvent, results: readonly Wire[]): string {
 
 export function addRoutes(app: Hono<RestEnv>, deps: RestDeps): void {
   app.post("/v3/memories/add", async (c) => {
-    const { event, results } = await add(c, deps);
+    const { event, results, dropped } = await add(c, deps);
     return c.json(
       await deps.shown({
         message: message(event, results),
         status: "SUCCEEDED",
         event_id: event.id,
         results,
+        // With infer: the extracted facts left out as possible injections (Lucid's own field).
+        ...(dropped.length === 0 ? {} : { dropped }),
       }),
     );
   });

@@ -83,8 +83,11 @@ export const memoryAddTool = defineTool({
           { ...options, infer: true },
         ),
       );
+      const dropped = (result.dropped ?? []).map(
+        (drop) => `- not stored (possible injection): "${clip(drop.text, 80)}"`,
+      );
       return {
-        text: renderResults(result.results, scope.label, []),
+        text: renderResults(result.results, scope.label, dropped),
         data: { scope: scope.scope, ...result },
       };
     }
@@ -105,6 +108,7 @@ export const memoryAddTool = defineTool({
     );
     if (facts.length === 0) {
       return {
+        // Mem0's wording when every fact is left out; each line says why (noise or a possible injection).
         text: ["All provided facts were filtered as noise. Nothing stored.", ...filtered].join("\n"),
         data: { scope: scope.scope, results: [], filtered: noise },
       };

@@ -11,7 +11,7 @@
 import type { MemoryContext } from "../core/context.js";
 import { secretsGuardOf } from "../core/secrets-guard.js";
 import type { Filters } from "../filters/filter.js";
-import { judgeInjection } from "../injection/judge-injection.js";
+import { cueWords, judgeInjection } from "../injection/judge-injection.js";
 import { exportMemories } from "./export.js";
 
 export interface ScanFinding {
@@ -67,7 +67,7 @@ export async function scanMemories(
     };
     const verdict = judgeInjection(record.text);
     if (verdict.injection)
-      injections.push({ id: record.id, score: verdict.score, cues: Object.values(verdict.cues), ...scope });
+      injections.push({ id: record.id, score: verdict.score, cues: cueWords(verdict), ...scope });
     for (const { field, value } of textsOf(record.text, record.metadata)) {
       for (const finding of scanner.find(value)) {
         findings.push({

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { judgeInjection } from "../injection/judge-injection.js";
+import { cueWords, judgeInjection } from "../injection/judge-injection.js";
 
 /** A text left out as a possible injection: clipped, with the judge's score and the words it rested on. */
 export interface InstructionDrop {
@@ -39,7 +39,7 @@ export function dropInstructions<T>(
         text: clip(text),
         reason: "injection",
         score: verdict.score,
-        cues: Object.values(verdict.cues),
+        cues: cueWords(verdict),
       });
   }
   return { kept, dropped };

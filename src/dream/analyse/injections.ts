@@ -11,7 +11,7 @@
  * @module
  */
 
-import { injectionEvidence, judgeInjection } from "../../injection/judge-injection.js";
+import { cueWords, injectionEvidence, judgeInjection } from "../../injection/judge-injection.js";
 import type { ReviewItem } from "../plan.js";
 import type { DreamSnapshot } from "../snapshot.js";
 
@@ -26,7 +26,7 @@ export function injectionCandidates(snapshot: DreamSnapshot): ReviewItem[] {
     if (memory.pinned) continue;
     const verdict = judgeInjection(memory.text);
     if (!verdict.injection) continue;
-    const cues = Object.values(verdict.cues).slice(0, 4);
+    const cues = cueWords(verdict).slice(0, 4);
     const why = {
       rule: "injection-judge",
       detail: `reads as an instruction to the agent (score ${verdict.score.toFixed(2)}${cues.length === 0 ? "" : `: ${cues.map((cue) => JSON.stringify(cue)).join(", ")}`})`,

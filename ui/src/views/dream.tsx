@@ -88,8 +88,9 @@ export function DreamView() {
     <section aria-labelledby="dream-title" aria-busy={task.busy}>
       <h2 id="dream-title">Dream</h2>
       <p class="muted">
-        A dream proposes merges of duplicates, conflicts to settle, prunes and rewrites. Nothing changes until
-        you apply, and a run can be undone.
+        A dream proposes merges of duplicates, conflicts to settle, prunes and rewrites, and asks you about
+        memories that read as instructions to the agent. Nothing changes until you apply, and a run can be
+        undone.
       </p>
       <div class="toolbar">
         <button type="button" class="primary" disabled={task.busy} onClick={plan}>

@@ -81,6 +81,24 @@ export interface Scored {
 }
 
 const DAY_MS = 86_400_000;
+
+/**
+ * The judge's verdict on a snippet, remembered: a sweep, `status` and `explain` score every entry,
+ * some more than once, and a year of notes holds tens of thousands of them (~0.15 ms a verdict).
+ * Bounded, and started afresh when full, so a long-running server does not grow it.
+ */
+const verdicts = new Map<string, boolean>();
+const MAX_VERDICTS = 50_000;
+
+function readsAsInstruction(snippet: string): boolean {
+  let verdict = verdicts.get(snippet);
+  if (verdict === undefined) {
+    if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
+    verdict = judgeInjection(snippet).injection;
+    verdicts.set(snippet, verdict);
+  }
+  return verdict;
+}
 const clamp = (value: number) => (Number.isFinite(value) ? Math.min(Math.max(value, 0), 1) : 0);
 
 /**
@@ -134,7 +152,7 @@ export function scoreEntry(
     : contaminationOf(entry.snippet) !== undefined
       ? "contaminated"
       : // A note that reads as an instruction to the agent is never made long-term memory.
-        judgeInjection(entry.snippet).injection
+        readsAsInstruction(entry.snippet)
         ? "possible-injection"
         : entry.promotedAt !== undefined && options.includePromoted !== true
           ? "promoted"
